@@ -1,0 +1,51 @@
+#pragma once
+// The headless commands of `soloist`.
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/common.hpp"
+
+namespace soloist::cli {
+
+int list_bots(const Common& common, std::ostream& out);
+
+struct RunArgs {
+    GameRequest request;
+    std::filesystem::path answers;
+    std::filesystem::path transcript;  // "-" or empty: stdout
+};
+int run_headless(const RunArgs& args, const Common& common);
+
+struct ReplayArgs {
+    std::filesystem::path journal;
+    std::filesystem::path transcript;
+    std::optional<std::size_t> until;  // replay only this many entries
+    bool force = false;
+};
+int replay_journal(const ReplayArgs& args, const Common& common);
+
+struct TestArgs {
+    std::vector<std::filesystem::path> scenarios;  // files or folders; empty: every bot's
+    bool update_golden = false;
+};
+int run_scenarios(const TestArgs& args, const Common& common, std::ostream& out);
+
+struct SimArgs {
+    GameRequest request;
+    std::size_t games = 1000;
+    std::uint64_t seed = 1;
+    std::string answers = "random";  // random | first
+    bool quiet_errors = false;
+};
+int simulate(const SimArgs& args, const Common& common, std::ostream& out);
+
+struct CheckArgs {
+    std::vector<std::filesystem::path> bots;  // empty: every bot
+    std::size_t games = 200;
+};
+int check_bots(const CheckArgs& args, const Common& common, std::ostream& out);
+
+}  // namespace soloist::cli

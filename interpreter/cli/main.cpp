@@ -1,0 +1,140 @@
+// soloist: runs solo board-game bots. Exit codes: 0 ok, 1 game or validation error, 2 usage.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "cli/commands.hpp"
+#include "cli/terminal.hpp"
+#include "domain/diagnostics.hpp"
+#include "domain/journal.hpp"
+
+using namespace soloist;
+using namespace soloist::cli;
+
+namespace {
+
+void add_game_options(CLI::App* cmd, GameRequest& r, bool seed_required) {
+    cmd->add_option("BOT", r.bot, "The bot's id (see soloist list) or the path of its folder")->required();
+    auto* seed = cmd->add_option("--seed", r.seed, "The game seed (a whole number); drawn and printed when missing");
+    if (seed_required) seed->required();
+    cmd->add_option("--option", r.options, "An option of the bot as id=value (repeatable)")->allow_extra_args(false);
+    cmd->add_option("--rules", r.rules_file, "A house rules file (YAML overlay)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"Soloist runs the automa opponents of solo board games: it shuffles, draws, rolls and walks the bot's "
+                 "flowchart, and asks you only what it cannot see."};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", SOLOIST_VERSION);
+    Common common;
+    bool verbose = false, quiet = false;
+    app.add_option("--bots", common.bot_dirs, "A folder of bot folders to add to the bundled ones (repeatable)");
+    app.add_flag("--verbose,-v", verbose, "Log what Soloist does (to standard error)");
+    app.add_flag("--quiet,-q", quiet, "Log errors only");
+    app.add_option("--max-seconds", common.limits.max_seconds, "Time a bot may run between two questions")
+        ->check(CLI::PositiveNumber);
+    app.add_option("--max-memory", common.max_memory_mib, "Memory a bot may use, in MiB")->check(CLI::PositiveNumber);
+    app.add_option("--max-instructions", common.limits.max_instructions,
+                   "Instructions a bot may run between two questions (with --limits count)");
+    app.add_option("--limits", common.limits_mode, "How runaway scripts are stopped")
+        ->check(CLI::IsMember({"watchdog", "count", "none"}));
+
+    auto* list = app.add_subcommand("list", "The bots found, with their options");
+
+    PlayArgs play_args;
+    auto* play_cmd = app.add_subcommand("play", "Play a game in the terminal (or resume one with --journal)");
+    play_cmd->add_option("BOT", play_args.request.bot, "The bot's id or folder (not needed to resume a journal)");
+    play_cmd->add_option("--seed", play_args.request.seed, "The game seed; drawn and printed when missing");
+    play_cmd->add_option("--option", play_args.request.options, "An option of the bot as id=value (repeatable)");
+    play_cmd->add_option("--rules", play_args.request.rules_file, "A house rules file (YAML overlay)");
+    play_cmd->add_option("--journal", play_args.journal, "Save the game here; if the file exists, resume it");
+    play_cmd->add_flag("--force", play_args.force, "Resume a journal of other bot files");
+
+    auto* games_cmd = app.add_subcommand("games", "The saved games you can resume");
+
+    RunArgs run_args;
+    auto* run_cmd = app.add_subcommand("run", "Play a game headless from a file of answers; print the transcript");
+    add_game_options(run_cmd, run_args.request, true);
+    run_cmd->add_option("--answers", run_args.answers, "A YAML list of answers, or a journal")->required();
+    run_cmd->add_option("--transcript", run_args.transcript, "Write the transcript (JSON Lines) here instead of stdout");
+
+    ReplayArgs replay_args;
+    std::size_t until = 0;
+    auto* replay_cmd = app.add_subcommand("replay", "Replay a journal; print the transcript");
+    replay_cmd->add_option("JOURNAL", replay_args.journal, "The journal file")->required();
+    replay_cmd->add_option("--transcript", replay_args.transcript, "Write the transcript here instead of stdout");
+    auto* until_opt = replay_cmd->add_option("--until", until, "Replay only the first N answers");
+    replay_cmd->add_flag("--force", replay_args.force, "Replay a journal of other bot files and report where it diverges");
+
+    CheckArgs check_args;
+    auto* check_cmd = app.add_subcommand("check", "Validate bots, compile their Lua and play random games");
+    check_cmd->add_option("BOT_DIR", check_args.bots, "Bot folders (default: every bot)");
+    check_cmd->add_option("--games", check_args.games, "Random games to play per bot");
+
+    TestArgs test_args;
+    auto* test_cmd = app.add_subcommand("test", "Run scenario files (default: every scenario of every bot)");
+    test_cmd->add_option("SCENARIO", test_args.scenarios, "Scenario files or folders");
+    test_cmd->add_flag("--update-golden", test_args.update_golden, "Rewrite golden transcripts");
+
+    SimArgs sim_args;
+    auto* sim_cmd = app.add_subcommand("sim", "Simulate many headless games");
+    add_game_options(sim_cmd, sim_args.request, false);
+    sim_cmd->add_option("--games", sim_args.games, "How many games")->check(CLI::PositiveNumber);
+    sim_cmd->add_option("--answers", sim_args.answers, "How the simulated player answers")
+        ->check(CLI::IsMember({"random", "first"}));
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return exit_usage;
+    }
+
+    auto logger = spdlog::stderr_color_mt("soloist");
+    spdlog::set_default_logger(logger);
+    spdlog::set_level(verbose ? spdlog::level::debug : quiet ? spdlog::level::err : spdlog::level::warn);
+
+    try {
+        if (*list) return list_bots(common, std::cout);
+        if (*games_cmd) return list_games(std::cout);
+        if (*play_cmd) {
+            if (play_args.request.bot.empty() && play_args.journal.empty())
+                throw UsageError("play needs a BOT, or --journal FILE to resume");
+            return play(play_args, common, std::cin, std::cout);
+        }
+        if (*run_cmd) return run_headless(run_args, common);
+        if (*replay_cmd) {
+            if (until_opt->count()) replay_args.until = until;
+            return replay_journal(replay_args, common);
+        }
+        if (*check_cmd) return check_bots(check_args, common, std::cout);
+        if (*test_cmd) return run_scenarios(test_args, common, std::cout);
+        if (*sim_cmd) {
+            sim_args.seed = sim_args.request.seed.value_or(1);
+            return simulate(sim_args, common, std::cout);
+        }
+    } catch (const UsageError& e) {
+        std::cerr << "soloist: " << e.what() << "\n";
+        return exit_usage;
+    } catch (const ValidationError& e) {
+        std::cerr << e.what() << "\n";
+        return exit_game_error;
+    } catch (const JournalError& e) {
+        std::cerr << e.what() << "\n";
+        return exit_game_error;
+    } catch (const std::exception& e) {
+        std::cerr << "soloist: " << e.what() << "\n";
+        return exit_game_error;
+    }
+    return exit_ok;
+}

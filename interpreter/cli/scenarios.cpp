@@ -1,0 +1,175 @@
+// `soloist test`: scenario files, each a scripted game with expectations.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "domain/schema_check.hpp"
+
+namespace soloist::cli {
+
+namespace {
+
+// Does `actual` have everything `expected` names? Strings match as substrings; numbers by
+// value; objects by the keys given; arrays element by element.
+bool matches(const nlohmann::json& expected, const nlohmann::json& actual) {
+    if (expected.is_object()) {
+        if (!actual.is_object()) return false;
+        for (const auto& [k, v] : expected.items())
+            if (!actual.contains(k) || !matches(v, actual[k])) return false;
+        return true;
+    }
+    if (expected.is_array()) {
+        if (!actual.is_array() || actual.size() != expected.size()) return false;
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            if (!matches(expected[i], actual[i])) return false;
+        return true;
+    }
+    if (expected.is_string())
+        return actual.is_string() && actual.get<std::string>().find(expected.get<std::string>()) != std::string::npos;
+    if (expected.is_number() && actual.is_number()) return expected.get<double>() == actual.get<double>();
+    return expected == actual;
+}
+
+std::string file_text(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The bot a scenario belongs to: its `bot` field, else the bot folder holding scenarios/.
+std::string scenario_bot(const nlohmann::json& s, const std::filesystem::path& file) {
+    if (s.contains("bot")) return s["bot"];
+    for (auto dir = file.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(dir / "bot.yaml", ec)) return dir.string();
+    }
+    throw GameError(file.string() + ": the scenario names no bot and is not inside a bot folder");
+}
+
+// Runs one scenario; returns the reasons it failed (empty: passed).
+std::vector<std::string> run_scenario(const std::filesystem::path& file, const Common& common, bool update_golden) {
+    const auto lib = common.library();
+    const auto s = load_checked(file, lib.schemas_dir / "scenario.schema.yaml");
+    GameRequest request;
+    request.bot = scenario_bot(s, file);
+    request.seed = s.value("seed", std::uint64_t{1});
+    const auto options = s.value("options", nlohmann::json::object());
+    for (const auto& [k, v] : options.items())
+        request.options.push_back(k + "=" + (v.is_string() ? v.get<std::string>() : v.dump()));
+    std::vector<ForcedValue> forced;
+    const auto forced_list = s.value("forced", nlohmann::json::array());
+    for (const auto& f : forced_list) forced.push_back({f["stream"], f["value"]});
+    Session session = new_session(request, common, forced);
+    Game& game = *session.game;
+    game.start();
+    std::vector<std::string> failures;
+    const auto answers = answers_from_json(s.value("answers", nlohmann::json::array()), file.string());
+    const auto expect = s.value("expect", nlohmann::json::object());
+    std::string problem = feed_answers(game, answers).value_or("");
+    if (game.status() == Game::Status::failed) problem = game.error();
+
+    if (expect.contains("error")) {
+        if (problem.find(expect["error"].get<std::string>()) == std::string::npos)
+            failures.push_back("expected an error containing \"" + expect["error"].get<std::string>() + "\", got " +
+                               (problem.empty() ? "none" : "\"" + problem + "\""));
+    } else if (!problem.empty()) {
+        failures.push_back(problem);
+    }
+    const auto& events = game.transcript().events();
+    if (expect.contains("end")) {
+        if (game.status() != Game::Status::ended) failures.push_back("the game did not end");
+        else if (!matches(expect["end"], game.ending()))
+            failures.push_back("the end " + game.ending().dump() + " does not match " + expect["end"].dump());
+    }
+    if (expect.contains("question")) {
+        if (game.status() != Game::Status::question) failures.push_back("the game is not waiting at a question");
+        else if (!matches(expect["question"], game.question().to_json()))
+            failures.push_back("the pending question " + game.question().to_json().dump() + " does not match " +
+                               expect["question"].dump());
+    }
+    std::size_t at = 0;
+    const auto wanted = expect.value("transcript", nlohmann::json::array());
+    for (const auto& want : wanted) {
+        while (at < events.size() && !matches(want, events[at])) ++at;
+        if (at == events.size()) {
+            failures.push_back("no event matching " + want.dump() + " (in order after the previous ones)");
+            break;
+        }
+        ++at;
+    }
+    const auto unwanted_events = expect.value("not_transcript", nlohmann::json::array());
+    for (const auto& unwanted : unwanted_events)
+        for (const auto& e : events)
+            if (matches(unwanted, e)) {
+                failures.push_back("an event that must not happen did: " + e.dump());
+                break;
+            }
+    if (expect.contains("final")) {
+        nlohmann::json state = nlohmann::json::object();
+        const auto& show = game.transcript().last_show();
+        const auto entries = show.is_object() ? show.value("entries", nlohmann::json::array()) : nlohmann::json::array();
+        for (const auto& e : entries) state[e.value("label", "")] = e.value("value", nlohmann::json());
+        if (!matches(expect["final"], state))
+            failures.push_back("the last shown state " + state.dump() + " does not match " + expect["final"].dump());
+    }
+    for (const auto& f : game.unused_forced())
+        failures.push_back("the forced value " + f.value.dump() + " for stream '" + f.stream + "' was never used");
+    if (s.contains("golden")) {
+        const auto golden = file.parent_path() / s["golden"].get<std::string>();
+        const auto text = game.transcript().to_jsonl();
+        if (update_golden) write_output(golden, text);
+        else if (file_text(golden) != text) {
+            // Name the first line that differs.
+            std::size_t line = 1, i = 0;
+            const auto want = file_text(golden);
+            while (i < want.size() && i < text.size() && want[i] == text[i]) line += want[i++] == '\n';
+            failures.push_back("the transcript differs from " + golden.string() + " at line " + std::to_string(line) +
+                               " (soloist test --update-golden rewrites it after a deliberate change)");
+        }
+    }
+    return failures;
+}
+
+void collect(const std::filesystem::path& p, std::vector<std::filesystem::path>& out) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+        for (const auto& e : std::filesystem::recursive_directory_iterator(p, ec))
+            if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
+                out.push_back(e.path());
+    } else {
+        out.push_back(p);
+    }
+}
+
+}  // namespace
+
+int run_scenarios(const TestArgs& args, const Common& common, std::ostream& out) {
+    std::vector<std::filesystem::path> files;
+    if (args.scenarios.empty()) {
+        for (const auto& dir : find_bots(common.library(), common.bot_dirs)) collect(dir / "scenarios", files);
+    } else {
+        for (const auto& p : args.scenarios) collect(p, files);
+    }
+    std::sort(files.begin(), files.end());
+    std::size_t passed = 0, failed = 0;
+    for (const auto& f : files) {
+        std::vector<std::string> failures;
+        try {
+            failures = run_scenario(f, common, args.update_golden);
+        } catch (const std::exception& e) {
+            failures.push_back(e.what());
+        }
+        if (failures.empty()) {
+            ++passed;
+            out << "ok    " << f.string() << "\n";
+        } else {
+            ++failed;
+            out << "FAIL  " << f.string() << "\n";
+            for (const auto& r : failures) out << "      " << r << "\n";
+        }
+    }
+    out << passed << " passed, " << failed << " failed\n";
+    return failed ? exit_game_error : exit_ok;
+}
+
+}  // namespace soloist::cli

@@ -1,0 +1,180 @@
+// `soloist sim` and `soloist check`: many headless games with generated answers.
+#include <cmath>
+#include <iostream>
+#include <map>
+
+#include "cli/commands.hpp"
+#include "domain/random.hpp"
+#include "lua/lua_runner.hpp"
+
+namespace soloist::cli {
+
+namespace {
+
+struct SimError {
+    std::uint64_t seed;
+    std::string message;
+    nlohmann::json answers;
+};
+
+struct SimReport {
+    std::size_t games = 0, ended = 0;
+    std::vector<SimError> errors;
+    std::map<std::string, std::size_t> results;
+    struct Stat {
+        double min = INFINITY, max = -INFINITY, sum = 0;
+        std::size_t n = 0;
+    };
+    std::map<std::string, Stat> scores;
+};
+
+// The answer a simulated player gives.
+nlohmann::json pick_answer(const Question& q, const std::string& policy, Xoshiro256ss& rng) {
+    const bool first = policy == "first";
+    switch (q.kind) {
+        case Question::Kind::ask:
+            return q.choices[first ? 0 : static_cast<std::size_t>(rng.below(q.choices.size()))].id;
+        case Question::Kind::confirm: return first ? true : rng.below(2) == 0;
+        case Question::Kind::number:
+            return first ? q.min : q.min + static_cast<long long>(rng.below(static_cast<std::uint64_t>(q.max - q.min) + 1));
+    }
+    return nullptr;
+}
+
+SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
+                    std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits) {
+    SimReport report;
+    for (std::size_t i = 0; i < games; ++i) {
+        const std::uint64_t seed = first_seed + i;
+        GameSetup setup;
+        setup.options = options;
+        setup.seed = seed;
+        setup.rules = rules;
+        setup.limits = limits;
+        auto game = make_game(bot, setup);
+        game->keep_transcript(false);
+        // The player's answers come from their own generator, derived from the game seed.
+        std::uint64_t mix = seed ^ 0x5eed5eed5eed5eedull;
+        Xoshiro256ss rng(splitmix64(mix));
+        game->start();
+        std::size_t guard = 0;
+        while (game->status() == Game::Status::question && ++guard < 100000)
+            game->answer(pick_answer(game->question(), policy, rng));
+        ++report.games;
+        auto answers_of = [&] {
+            nlohmann::json list = nlohmann::json::array();
+            for (const auto& e : game->journal().entries) list.push_back(e.value);
+            return list;
+        };
+        if (game->status() == Game::Status::failed) {
+            report.errors.push_back({seed, game->error(), answers_of()});
+            continue;
+        }
+        if (game->status() != Game::Status::ended) {
+            report.errors.push_back({seed, "the game did not end after 100000 answers", answers_of()});
+            continue;
+        }
+        ++report.ended;
+        const auto& end = game->ending();
+        ++report.results[end.value("result", "?")];
+        if (end.contains("scores") && end["scores"].is_object())
+            for (const auto& [k, v] : end["scores"].items()) {
+                if (!v.is_number()) continue;
+                auto& st = report.scores[k];
+                const double x = v.get<double>();
+                st.min = std::min(st.min, x);
+                st.max = std::max(st.max, x);
+                st.sum += x;
+                ++st.n;
+            }
+    }
+    return report;
+}
+
+void print_errors(const SimReport& r, const std::string& bot, std::ostream& out, std::size_t limit) {
+    std::size_t shown = 0;
+    for (const auto& e : r.errors) {
+        if (shown++ == limit) {
+            out << "  ... and " << (r.errors.size() - limit) << " more errors\n";
+            break;
+        }
+        const auto first_line = e.message.substr(0, e.message.find('\n'));
+        out << "  seed " << e.seed << ": " << first_line << "\n"
+            << "    replay: soloist run " << bot << " --seed " << e.seed << " --answers answers.yaml   # answers.yaml: "
+            << e.answers.dump() << "\n";
+    }
+}
+
+}  // namespace
+
+int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
+    const Bot bot = load_bot_named(args.request.bot, common);
+    std::optional<HouseRules> rules;
+    if (!args.request.rules_file.empty()) rules = load_house_rules(args.request.rules_file, bot);
+    const auto options = resolve_options(bot, args.request.options, rules ? rules->options : nlohmann::json());
+    if (args.answers != "random" && args.answers != "first")
+        throw UsageError("--answers must be random or first, not '" + args.answers + "'");
+    const auto r = run_games(bot, options, rules, args.seed, args.games, args.answers, common.effective_limits());
+    out << "games: " << r.games << " (seeds " << args.seed << " to " << args.seed + args.games - 1 << ", answers "
+        << args.answers << ")\n";
+    out << "errors: " << r.errors.size() << "\n";
+    print_errors(r, bot.id, out, 20);
+    for (const auto& [result, n] : r.results)
+        out << "result " << result << ": " << n << " (" << std::round(1000.0 * n / std::max<std::size_t>(r.ended, 1)) / 10
+            << "%)\n";
+    for (const auto& [name, st] : r.scores)
+        out << "score " << name << ": min " << st.min << ", mean " << std::round(100 * st.sum / st.n) / 100 << ", max "
+            << st.max << "\n";
+    return r.errors.empty() ? exit_ok : exit_game_error;
+}
+
+int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
+    const auto lib = common.library();
+    std::vector<std::filesystem::path> dirs = args.bots;
+    if (dirs.empty()) dirs = find_bots(lib, common.bot_dirs);
+    int failed = 0;
+    for (const auto& dir : dirs) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(dir / "bot.yaml", ec)) {
+            out << dir.string() << ": not a bot folder (it has no bot.yaml)\n";
+            ++failed;
+            continue;
+        }
+        Bot bot;
+        try {
+            bot = load_bot(dir, lib);
+        } catch (const ValidationError& e) {
+            out << e.what() << "\n" << dir.string() << ": " << e.diagnostics.size() << " problem(s) in the bot's YAML\n";
+            ++failed;
+            continue;
+        }
+        std::size_t scripts = 0, syntax = 0;
+        for (const auto& root : {dir, lib.scripts_dir / "lib"})
+            for (const auto& e : std::filesystem::recursive_directory_iterator(root, ec)) {
+                if (e.path().extension() != ".lua") continue;
+                ++scripts;
+                if (auto problem = lua::compile_only(e.path())) {
+                    out << *problem << "\n";
+                    ++syntax;
+                }
+            }
+        if (syntax) {
+            out << bot.id << ": " << syntax << " Lua file(s) do not compile\n";
+            ++failed;
+            continue;
+        }
+        const auto options = resolve_options(bot, {}, nullptr);
+        const auto r = run_games(bot, options, std::nullopt, 1, args.games, "random", common.effective_limits());
+        if (!r.errors.empty()) {
+            out << bot.id << ": " << r.errors.size() << " of " << r.games << " random games stopped with a script error\n";
+            print_errors(r, bot.id, out, 10);
+            ++failed;
+            continue;
+        }
+        out << bot.id << ": ok (manifest and " << bot.component_files.size() << " component files valid, " << scripts
+            << " Lua files compile, " << r.games << " random games without error)\n";
+    }
+    return failed ? exit_game_error : exit_ok;
+}
+
+}  // namespace soloist::cli

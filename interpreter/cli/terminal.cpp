@@ -1,0 +1,290 @@
+#include "cli/terminal.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <iostream>
+#include <sstream>
+
+#include <spdlog/spdlog.h>
+
+namespace soloist::cli {
+
+std::filesystem::path saved_games_dir() {
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "soloist";
+    const char* home = std::getenv("HOME");
+    return std::filesystem::path(home && *home ? home : ".") / ".local" / "share" / "soloist";
+}
+
+static std::string value_text(const nlohmann::json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_array()) {
+        std::string s;
+        for (const auto& item : v) s += (s.empty() ? "" : ", ") + value_text(item);
+        return s.empty() ? "-" : s;
+    }
+    if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
+    if (v.is_null()) return "-";
+    return v.dump();
+}
+
+std::string describe_show(const nlohmann::json& show) {
+    if (!show.is_object()) return "The bot has shown nothing yet.\n";
+    std::string s = "== " + show.value("title", std::string("state")) + " ==\n";
+    for (const auto& e : show.value("entries", nlohmann::json::array()))
+        s += "  " + e.value("label", std::string()) + ": " + value_text(e.contains("value") ? e["value"] : nlohmann::json()) + "\n";
+    return s;
+}
+
+std::string describe_event(const nlohmann::json& e) {
+    const std::string kind = e.value("event", "");
+    if (kind == "say") return e.value("text", "") + "\n";
+    if (kind == "why") return "  (why: " + e.value("text", "") + ")\n";
+    if (kind == "show") return describe_show(e);
+    if (kind == "roll") {
+        const auto sides = e.contains("sides") ? "d" + e["sides"].dump() : e["min"].dump() + "-" + e["max"].dump();
+        return "  [" + e.value("stream", "") + ": rolled " + e["result"].dump() + " on " + sides + "]\n";
+    }
+    if (kind == "pick") return "  [" + e.value("stream", "") + ": drew " + value_text(e["item"]) + "]\n";
+    if (kind == "correct") return "  [corrected " + e.value("target", "") + " to " + e["value"].dump() + "]\n";
+    if (kind == "end") {
+        std::string s = "\n*** The game is over: " + e.value("result", "") + " ***\n";
+        if (e.contains("summary")) s += value_text(e["summary"]) + "\n";
+        if (e.contains("scores") && e["scores"].is_object())
+            for (const auto& [k, v] : e["scores"].items()) s += "  " + k + ": " + value_text(v) + "\n";
+        return s;
+    }
+    if (kind == "error") return "\nThe bot stopped with an error:\n" + e.value("message", "") + "\n";
+    return "";
+}
+
+std::string describe_question(const Question& q) {
+    std::string s = "\n[" + std::to_string(q.number) + "] " + q.prompt + "\n";
+    switch (q.kind) {
+        case Question::Kind::ask:
+            for (std::size_t i = 0; i < q.choices.size(); ++i)
+                s += "  " + std::to_string(i + 1) + ") " + q.choices[i].label +
+                     (q.choices[i].label != q.choices[i].id ? "  [" + q.choices[i].id + "]" : "") + "\n";
+            break;
+        case Question::Kind::confirm: s += "  (yes or no)\n"; break;
+        case Question::Kind::number: s += "  (" + std::to_string(q.min) + " to " + std::to_string(q.max) + ")\n"; break;
+    }
+    return s + "> ";
+}
+
+static const char* const help_text =
+    "Answer with an option's number or its name (yes/no, or a number, where asked).\n"
+    "At any prompt:\n"
+    "  undo           take back your last answer (the dice and draws stay as they were)\n"
+    "  show           the bot's state\n"
+    "  why            the reasons for the bot's last decisions\n"
+    "  set NAME N     correct one of the bot's values (type `set` to list them)\n"
+    "  help           this text\n"
+    "  quit           save and leave; resume with soloist play --journal FILE\n";
+
+static std::filesystem::path default_journal_path(const std::string& bot, std::uint64_t seed) {
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    localtime_r(&t, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    return saved_games_dir() / (bot + "-" + stamp + "-" + std::to_string(seed) + ".journal");
+}
+
+namespace {
+
+class TerminalGame {
+public:
+    TerminalGame(const PlayArgs& args, const Common& common, std::istream& in, std::ostream& out)
+        : args_(args), common_(common), in_(in), out_(out) {}
+
+    int run() {
+        if (!open()) return exit_game_error;
+        for (;;) {
+            if (session_.game->status() == Game::Status::ended) {
+                out_ << "The game is saved in " << path_.string() << "\n";
+                return exit_ok;
+            }
+            if (session_.game->status() == Game::Status::failed) {
+                out_ << "Your answers so far are saved in " << path_.string() << "\n";
+                return exit_game_error;
+            }
+            out_ << describe_question(session_.game->question()) << std::flush;
+            std::string line;
+            if (!std::getline(in_, line)) return quit("\n");
+            if (!handle(line)) return quit("");
+        }
+    }
+
+private:
+    bool open() {
+        std::error_code ec;
+        if (!args_.journal.empty() && std::filesystem::exists(args_.journal, ec)) {
+            path_ = args_.journal;
+            try {
+                journal_ = load_journal(path_);
+            } catch (const std::exception& e) {
+                out_ << e.what() << "\n";
+                return false;
+            }
+            if (!replay(journal_.entries.size())) return false;
+            out_ << "Resuming " << journal_.header.bot_id << " (seed " << journal_.header.seed << ") after "
+                 << journal_.entries.size() << " answers.\n";
+            out_ << describe_show(session_.game->transcript().last_show());
+            listen();
+            return true;
+        }
+        session_ = new_session(args_.request, common_);
+        path_ = args_.journal.empty() ? default_journal_path(session_.bot->id, session_.game->setup().seed) : args_.journal;
+        std::filesystem::create_directories(path_.parent_path().empty() ? "." : path_.parent_path(), ec);
+        out_ << "Soloist: " << session_.bot->name << " (" << session_.bot->id << " " << session_.bot->version
+             << "), seed " << session_.game->setup().seed << ". Type help at any prompt.\n";
+        listen();
+        session_.game->start();
+        session_.game->autosave_to(path_);
+        try {
+            save_journal(path_, session_.game->journal());
+        } catch (const std::exception& e) {
+            out_ << "could not save the game: " << e.what() << "\n";
+            return false;
+        }
+        return true;
+    }
+
+    // Rebuilds the game from the journal's first n entries, silently.
+    bool replay(std::size_t n) {
+        try {
+            session_ = session_from_journal(journal_, common_, args_.force, n, nullptr);
+        } catch (const std::exception& e) {
+            out_ << e.what() << "\n";
+            return false;
+        }
+        session_.game->autosave_to(path_);
+        return true;
+    }
+
+    void listen() {
+        session_.game->set_listener([this](const nlohmann::json& e) { out_ << describe_event(e); });
+    }
+
+    int quit(const char* prefix) {
+        out_ << prefix << "Saved. Resume with: soloist play --journal " << path_.string() << "\n";
+        return exit_ok;
+    }
+
+    // Returns false to quit.
+    bool handle(const std::string& raw) {
+        std::istringstream words(raw);
+        std::string command;
+        words >> command;
+        if (command == "quit" || command == "exit") return false;
+        if (command == "help" || command == "?") {
+            out_ << help_text;
+            return true;
+        }
+        if (command == "show") {
+            out_ << describe_show(session_.game->transcript().last_show());
+            return true;
+        }
+        if (command == "why") {
+            const auto& reasons = session_.game->transcript().last_reasons();
+            if (reasons.empty()) out_ << "The bot gave no reasons for its last decisions.\n";
+            for (const auto& r : reasons) out_ << "  - " << r << "\n";
+            return true;
+        }
+        if (command == "undo") {
+            undo();
+            return true;
+        }
+        if (command == "set") {
+            correct(words);
+            return true;
+        }
+        try {
+            session_.game->answer(nlohmann::json(raw));
+        } catch (const IllegalAnswer&) {
+            out_ << "'" << raw << "' is not an answer here. Legal: " << session_.game->question().legal_answers()
+                 << " (or type help)\n";
+        } catch (const GameError& e) {
+            out_ << e.what() << "\n";
+        }
+        return true;
+    }
+
+    void undo() {
+        journal_ = session_.game->journal();
+        if (journal_.entries.empty()) {
+            out_ << "Nothing to undo.\n";
+            return;
+        }
+        journal_.entries.pop_back();
+        if (!replay(journal_.entries.size())) return;
+        try {
+            save_journal(path_, journal_);
+        } catch (const std::exception& e) {
+            out_ << "could not save the game: " << e.what() << "\n";
+        }
+        out_ << "Undone. Back at question " << session_.game->question().number << ".\n";
+        out_ << describe_show(session_.game->transcript().last_show());
+        listen();
+    }
+
+    void correct(std::istringstream& words) {
+        std::string id;
+        long long value = 0;
+        if (!(words >> id >> value)) {
+            const auto list = session_.game->correctables();
+            if (list.empty()) out_ << "This bot has no values to correct.\n";
+            else out_ << "Usage: set NAME NUMBER. Correctable values:\n";
+            for (const auto& c : list)
+                out_ << "  " << c.id << "  " << c.label << " (" << c.min << " to " << c.max << ")\n";
+            return;
+        }
+        try {
+            session_.game->correct(id, value);
+        } catch (const GameError& e) {
+            out_ << e.what() << "\n";
+        }
+    }
+
+    const PlayArgs& args_;
+    const Common& common_;
+    std::istream& in_;
+    std::ostream& out_;
+    Session session_;
+    Journal journal_;
+    std::filesystem::path path_;
+};
+
+}  // namespace
+
+int play(const PlayArgs& args, const Common& common, std::istream& in, std::ostream& out) {
+    return TerminalGame(args, common, in, out).run();
+}
+
+int list_games(std::ostream& out) {
+    const auto dir = saved_games_dir();
+    std::error_code ec;
+    std::vector<std::filesystem::path> files;
+    if (std::filesystem::is_directory(dir, ec))
+        for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+            if (e.path().extension() == ".journal") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+        out << "No saved games in " << dir.string() << "\n";
+        return exit_ok;
+    }
+    for (const auto& f : files) {
+        try {
+            const auto j = load_journal(f);
+            out << f.string() << "\n    " << j.header.bot_id << " " << j.header.bot_version << ", seed " << j.header.seed
+                << ", " << j.entries.size() << " answers, started " << j.header.created << "\n";
+        } catch (const std::exception& e) {
+            out << f.string() << "\n    cannot be resumed: " << e.what() << "\n";
+        }
+    }
+    out << "Resume one with: soloist play --journal FILE\n";
+    return exit_ok;
+}
+
+}  // namespace soloist::cli

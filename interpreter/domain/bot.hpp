@@ -1,0 +1,82 @@
+#pragma once
+// Bot manifests (bot.yaml): loading and checking a bot folder, finding bots, and resolving the
+// options a game is played with.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "domain/diagnostics.hpp"
+
+namespace soloist {
+
+struct OptionSpec {
+    std::string id, type /*choice|integer|boolean|string*/, description;
+    nlohmann::json default_value;
+    std::vector<nlohmann::json> allowed;
+    std::optional<long long> min, max;
+};
+
+struct StepSpec {
+    std::string id, description;
+};
+
+struct ComponentSpec {
+    std::string name;
+    std::filesystem::path file;    // absolute: the bot folder / the manifest's `file`
+    std::filesystem::path schema;  // absolute: a library schema or one of the bot's own
+};
+
+struct Bot {
+    std::filesystem::path dir;
+    std::string id, name, game, version, description, entry;
+    std::vector<OptionSpec> options;
+    std::vector<StepSpec> steps;
+    std::vector<ComponentSpec> component_files;
+    nlohmann::json components;  // name -> validated data
+    std::string content_hash;   // 16 hex digits
+};
+
+// Where the Lua library, the bundled bots and the schemas are.
+struct Library {
+    std::filesystem::path scripts_dir;  // holds lib/ and the bundled bots
+    std::filesystem::path schemas_dir;
+
+    // $SOLOIST_HOME if set and not empty, else the source tree this binary was built from.
+    static Library from_source_tree();
+};
+
+// Loads and checks the bot in `dir`: bot.yaml against schemas/bot.schema.yaml, then each
+// component against its schema, the references between components, the entry script, the
+// option defaults and the step ids. Throws ValidationError with every problem in every file.
+Bot load_bot(const std::filesystem::path& dir, const Library& library);
+
+// The bundled bots (each folder of scripts/ with a bot.yaml, but lib/) and those in each of
+// `extra_roots` (the root itself if it has bot.yaml, and its subfolders that do), sorted by id
+// and then by path. Throws UsageError if an extra root is not a folder.
+std::vector<std::filesystem::path> find_bots(const Library& library,
+                                             const std::vector<std::filesystem::path>& extra_roots);
+
+// A bot's id as its bot.yaml gives it, or the folder's name when bot.yaml has no readable id.
+std::string bot_id_of(const std::filesystem::path& dir);
+
+// The folder of a bot given by id (the first of find_bots() with that id) or by its path.
+// Throws UsageError: "unknown bot 'guildmat' (did you mean 'guild-mat'?); bots: guild-mat, ...".
+std::filesystem::path resolve_bot(const std::string& name_or_dir, const Library& library,
+                                  const std::vector<std::filesystem::path>& extra_roots);
+
+// The options a game is played with, id -> value: each option's default, then the values in
+// `overlay` (an object from a house-rules file, or null), then each "id=value" of
+// `given_k_eq_v` (typed per the option: integers, true/false/yes/no, a choice among its
+// allowed values). Throws UsageError naming an unknown option or a value that is not allowed.
+nlohmann::json resolve_options(const Bot& bot, const std::vector<std::string>& given_k_eq_v,
+                               const nlohmann::json& overlay);
+
+// FNV-1a 64 (as 16 hex digits) over the sorted relative paths and contents of every file of the
+// bot folder but scenarios/, *.md and hidden (dot) files, and every Lua file of scripts/lib.
+std::string bot_content_hash(const std::filesystem::path& dir, const Library& library);
+
+}  // namespace soloist

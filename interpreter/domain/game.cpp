@@ -1,0 +1,160 @@
+#include "domain/game.hpp"
+
+#include <chrono>
+#include <ctime>
+
+#include "domain/diagnostics.hpp"
+
+namespace soloist {
+
+nlohmann::json HouseRules::to_json() const {
+    return {{"file", file.generic_string()}, {"script", script.empty() ? "" : script.generic_string()},
+            {"options", options}, {"hash", hash}};
+}
+
+static std::string now_iso() {
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    char buf[32];
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+Game::Game(GameSetup setup, RunnerFactory factory) : setup_(std::move(setup)), random_(setup_.seed) {
+    for (const auto& f : setup_.forced) random_.force(f);
+    ScriptSetup s;
+    s.bot = setup_.bot;
+    s.options = setup_.options;
+    s.seed = setup_.seed;
+    s.lib_dir = setup_.lib_dir;
+    s.limits = setup_.limits;
+    s.random = &random_;
+    s.transcript = &transcript_;
+    if (setup_.rules) s.rules_script = setup_.rules->script;
+    runner_ = factory(s);
+
+    auto& h = journal_.header;
+    h.bot_id = setup_.bot->id;
+    h.bot_version = setup_.bot->version;
+    h.bot_hash = setup_.bot->content_hash;
+    h.options = setup_.options;
+    h.seed = setup_.seed;
+    h.rules = setup_.rules ? setup_.rules->to_json() : nlohmann::json();
+    h.created = now_iso();
+}
+
+void Game::start() {
+    nlohmann::json start = {{"event", "start"},        {"bot", setup_.bot->id}, {"version", setup_.bot->version},
+                            {"seed", setup_.seed},     {"options", setup_.options}};
+    if (setup_.rules) start["rules"] = setup_.rules->file.filename().string();
+    transcript_.emit(std::move(start));
+    take(runner_->start());
+}
+
+void Game::take(ScriptOutcome outcome) {
+    switch (outcome.kind) {
+        case ScriptOutcome::Kind::question:
+            status_ = Status::question;
+            question_ = std::move(outcome.question);
+            transcript_.emit(question_.to_json());
+            break;
+        case ScriptOutcome::Kind::end: {
+            status_ = Status::ended;
+            ending_ = std::move(outcome.end);
+            nlohmann::json e = ending_;
+            e["event"] = "end";
+            transcript_.emit(std::move(e));
+            break;
+        }
+        case ScriptOutcome::Kind::error:
+            status_ = Status::failed;
+            error_ = std::move(outcome.error);
+            transcript_.emit({{"event", "error"}, {"message", error_}});
+            break;
+    }
+}
+
+void Game::save() {
+    if (!autosave_) return;
+    try {
+        save_journal(*autosave_, journal_);
+    } catch (const std::exception& e) {
+        throw GameError(std::string("could not save the game: ") + e.what() +
+                        "\nThe journal as it was before this answer is intact.");
+    }
+}
+
+void Game::answer(const nlohmann::json& given) {
+    if (status_ != Status::question) throw GameError("the game is not waiting for an answer");
+    const auto accepted = question_.accept(given);
+    if (!accepted) {
+        const std::string shown = given.is_string() ? given.get<std::string>() : given.dump();
+        throw IllegalAnswer("question " + std::to_string(question_.number) + " (\"" + question_.prompt +
+                            "\"): '" + shown + "' is not a legal answer; legal answers: " + question_.legal_answers());
+    }
+    JournalEntry entry;
+    entry.kind = JournalEntry::Kind::answer;
+    entry.question = question_.number;
+    entry.value = *accepted;
+    journal_.entries.push_back(entry);
+    transcript_.emit({{"event", "answer"}, {"question", question_.number}, {"value", *accepted}});
+    save();
+    take(runner_->resume(*accepted));
+}
+
+std::vector<Correctable> Game::correctables() const { return runner_->correctables(); }
+
+void Game::correct(const std::string& id, long long value) {
+    if (status_ != Status::question) throw GameError("corrections are made while the game waits for an answer");
+    std::vector<std::string> ids;
+    const Correctable* found = nullptr;
+    const auto all = runner_->correctables();
+    for (const auto& c : all) {
+        ids.push_back(c.id);
+        if (c.id == id) found = &c;
+    }
+    if (!found)
+        throw GameError("nothing called '" + id + "' can be corrected" + did_you_mean(id, ids) +
+                        (ids.empty() ? "; this bot has no correctable values" : "; correctable: " + join(ids)));
+    if (value < found->min || value > found->max)
+        throw GameError(found->label + " must be from " + std::to_string(found->min) + " to " + std::to_string(found->max));
+    if (auto problem = runner_->correct(id, value)) {
+        status_ = Status::failed;
+        error_ = *problem;
+        transcript_.emit({{"event", "error"}, {"message", error_}});
+        return;
+    }
+    JournalEntry entry;
+    entry.kind = JournalEntry::Kind::correction;
+    entry.question = question_.number;
+    entry.target = id;
+    entry.value = value;
+    journal_.entries.push_back(entry);
+    transcript_.emit({{"event", "correct"}, {"question", question_.number}, {"target", id}, {"value", value}});
+    save();
+}
+
+std::optional<std::string> Game::replay(const std::vector<JournalEntry>& entries) {
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const auto& e = entries[i];
+        const std::string where = "entry " + std::to_string(i + 1) + " of the journal";
+        if (status_ != Status::question)
+            return where + ": the game " + (status_ == Status::ended ? "already ended" : "stopped with an error") +
+                   " before it";
+        if (e.question != question_.number)
+            return where + " answers question " + std::to_string(e.question) + ", but the bot is at question " +
+                   std::to_string(question_.number) + " (\"" + question_.prompt + "\")";
+        try {
+            if (e.kind == JournalEntry::Kind::answer) answer(e.value);
+            else correct(e.target, e.value.get<long long>());
+        } catch (const IllegalAnswer& err) {
+            return where + ": " + err.what();
+        } catch (const GameError& err) {
+            return where + ": " + err.what();
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace soloist

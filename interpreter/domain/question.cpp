@@ -1,0 +1,104 @@
+#include "domain/question.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace soloist {
+
+const char* kind_name(Question::Kind k) {
+    switch (k) {
+        case Question::Kind::ask: return "ask";
+        case Question::Kind::confirm: return "confirm";
+        case Question::Kind::number: return "number";
+    }
+    return "?";
+}
+
+nlohmann::json Question::to_json() const {
+    nlohmann::json j = {{"event", kind_name(kind)}, {"question", number}, {"prompt", prompt}};
+    if (!step.empty()) j["step"] = step;
+    if (kind == Kind::ask) {
+        auto& opts = j["options"] = nlohmann::json::array();
+        for (const auto& c : choices) opts.push_back({{"id", c.id}, {"label", c.label}});
+    } else if (kind == Kind::number) {
+        j["min"] = min;
+        j["max"] = max;
+    }
+    return j;
+}
+
+std::string Question::legal_answers() const {
+    switch (kind) {
+        case Kind::confirm: return "yes or no";
+        case Kind::number:
+            return "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+        case Kind::ask: {
+            std::string s;
+            for (std::size_t i = 0; i < choices.size(); ++i) {
+                if (i) s += ", ";
+                s += std::to_string(i + 1) + ") " + choices[i].id;
+            }
+            return s;
+        }
+    }
+    return {};
+}
+
+static std::string lower_trimmed(std::string s) {
+    auto not_space = [](unsigned char c) { return !std::isspace(c); };
+    s.erase(s.begin(), std::find_if(s.begin(), s.end(), not_space));
+    s.erase(std::find_if(s.rbegin(), s.rend(), not_space).base(), s.end());
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Parses a whole decimal integer; nullopt for anything else.
+static std::optional<long long> parse_integer(const std::string& s) {
+    if (s.empty() || s.size() > 18) return std::nullopt;
+    std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+    if (i == s.size()) return std::nullopt;
+    for (std::size_t k = i; k < s.size(); ++k)
+        if (!std::isdigit(static_cast<unsigned char>(s[k]))) return std::nullopt;
+    return std::stoll(s);
+}
+
+std::optional<nlohmann::json> Question::accept(const nlohmann::json& given) const {
+    switch (kind) {
+        case Kind::confirm: {
+            if (given.is_boolean()) return given;
+            if (!given.is_string()) return std::nullopt;
+            const auto s = lower_trimmed(given.get<std::string>());
+            if (s == "y" || s == "yes" || s == "true" || s == "1") return true;
+            if (s == "n" || s == "no" || s == "false" || s == "2") return false;
+            return std::nullopt;
+        }
+        case Kind::number: {
+            std::optional<long long> n;
+            if (given.is_number_integer()) n = given.get<long long>();
+            else if (given.is_string()) n = parse_integer(lower_trimmed(given.get<std::string>()));
+            if (!n || *n < min || *n > max) return std::nullopt;
+            return *n;
+        }
+        case Kind::ask: {
+            std::optional<long long> index;
+            std::string text;
+            if (given.is_number_integer()) index = given.get<long long>();
+            else if (given.is_string()) {
+                text = given.get<std::string>();
+                // An exact id wins over a number, so an option may be called "2".
+                for (const auto& c : choices)
+                    if (c.id == text) return c.id;
+                const auto folded = lower_trimmed(text);
+                for (const auto& c : choices)
+                    if (lower_trimmed(c.id) == folded) return c.id;
+                index = parse_integer(folded);
+            }
+            if (index && *index >= 1 && *index <= static_cast<long long>(choices.size()))
+                return choices[static_cast<std::size_t>(*index - 1)].id;
+            return std::nullopt;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace soloist

@@ -1,0 +1,41 @@
+#pragma once
+// A question the bot asks the player, with its legal answers.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace soloist {
+
+struct Choice {
+    std::string id;
+    std::string label;
+};
+
+struct Question {
+    enum class Kind { ask, confirm, number };
+    Kind kind = Kind::ask;
+    int number = 0;        // 1-based count of questions in this game
+    std::string prompt;
+    std::vector<Choice> choices;  // ask only
+    long long min = 0, max = 0;   // number only
+    std::string step;             // the flowchart step that asked
+
+    nlohmann::json to_json() const;
+    // "1) no swap, 2) swap-1-2" or "yes or no" or "a whole number from 0 to 30".
+    std::string legal_answers() const;
+    // The canonical answer (string id | bool | integer) for what the player gave:
+    // an option's id or its 1-based number, yes/no, a number in range. nullopt if illegal.
+    std::optional<nlohmann::json> accept(const nlohmann::json& given) const;
+};
+
+const char* kind_name(Question::Kind);
+
+// A value of the bot's that the player may correct at any prompt ("set gold 3").
+struct Correctable {
+    std::string id, label;
+    long long min = 0, max = 0;
+};
+
+}  // namespace soloist

@@ -1,0 +1,693 @@
+#include "domain/schema_check.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <regex>
+#include <set>
+
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
+namespace soloist {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Compiled schemas, cached by path
+
+struct CompiledSchema {
+    fs::path file;
+    fs::file_time_type modified;
+    // The schema (key "") and every document its $refs fetched, keyed by the URI as written.
+    std::map<std::string, json> documents;
+    valijson::Schema schema;
+};
+
+std::shared_ptr<const CompiledSchema> compile(const fs::path& file) {
+    auto c = std::make_shared<CompiledSchema>();
+    c->file = file;
+    c->modified = fs::last_write_time(file);
+    json& root = c->documents[""] = load_yaml(file).data;
+
+    // The map's nodes stay put, so valijson may keep pointers into it; nothing to free.
+    auto fetch = [&c, dir = file.parent_path()](const std::string& uri) -> const json* {
+        auto it = c->documents.find(uri);
+        if (it == c->documents.end()) it = c->documents.emplace(uri, load_yaml(dir / uri).data).first;
+        return &it->second;
+    };
+    auto release = [](const json*) {};
+    try {
+        valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+        parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(root), c->schema, fetch, release);
+    } catch (const ValidationError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw ValidationError({Diagnostic{file.string(), 0, 0, "", std::string("invalid schema: ") + e.what()}});
+    }
+    return c;
+}
+
+std::shared_ptr<const CompiledSchema> compiled(const fs::path& file) {
+    static std::mutex mutex;
+    static std::map<std::string, std::shared_ptr<const CompiledSchema>> cache;
+
+    std::error_code ec;
+    const auto modified = fs::last_write_time(file, ec);
+    if (ec) throw ValidationError({Diagnostic{file.string(), 0, 0, "", "cannot read the schema: " + ec.message()}});
+    const std::string key = fs::weakly_canonical(file).string();
+
+    std::lock_guard lock(mutex);
+    auto& slot = cache[key];
+    if (!slot || slot->modified != modified) slot = compile(file);
+    return slot;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Walking a schema alongside a document, to find the subschemas that apply to a value
+
+struct SchemaAt {
+    const json* node;
+    const std::string* document;  // key into CompiledSchema::documents, for local $refs
+};
+
+class SchemaWalker {
+public:
+    explicit SchemaWalker(const CompiledSchema& c) : c_(c) {}
+
+    std::vector<SchemaAt> root() const {
+        std::vector<SchemaAt> out;
+        expand({&c_.documents.at(""), &c_.documents.find("")->first}, out, 0);
+        return out;
+    }
+
+    // The subschemas that apply to member `token` of `parent`, given those that apply to `parent`.
+    std::vector<SchemaAt> child(const std::vector<SchemaAt>& parents, const json& parent,
+                                const std::string& token) const {
+        std::vector<SchemaAt> out;
+        for (const SchemaAt& p : parents) {
+            const json& s = *p.node;
+            if (parent.is_object()) {
+                bool matched = false;
+                if (auto props = s.find("properties"); props != s.end() && props->is_object()) {
+                    if (auto it = props->find(token); it != props->end()) {
+                        expand({&*it, p.document}, out, 0);
+                        matched = true;
+                    }
+                }
+                if (auto patterns = s.find("patternProperties"); patterns != s.end() && patterns->is_object()) {
+                    for (auto it = patterns->begin(); it != patterns->end(); ++it) {
+                        if (matches(it.key(), token)) {
+                            expand({&it.value(), p.document}, out, 0);
+                            matched = true;
+                        }
+                    }
+                }
+                if (auto extra = s.find("additionalProperties"); !matched && extra != s.end() && extra->is_object())
+                    expand({&*extra, p.document}, out, 0);
+            } else if (parent.is_array()) {
+                const std::size_t index = std::stoul(token);
+                auto items = s.find("items");
+                if (items == s.end()) continue;
+                if (items->is_object()) {
+                    expand({&*items, p.document}, out, 0);
+                } else if (items->is_array() && index < items->size()) {
+                    expand({&(*items)[index], p.document}, out, 0);
+                } else if (auto extra = s.find("additionalItems"); extra != s.end() && extra->is_object()) {
+                    expand({&*extra, p.document}, out, 0);
+                }
+            }
+        }
+        return out;
+    }
+
+    // The subschemas that apply to the value at `pointer` in `data`.
+    std::vector<SchemaAt> at(const json& data, const std::string& pointer) const {
+        std::vector<SchemaAt> schemas = root();
+        const json* value = &data;
+        for (const std::string& token : split_pointer(pointer)) {
+            if (!value || schemas.empty()) return {};
+            schemas = child(schemas, *value, token);
+            value = member(*value, token);
+        }
+        return schemas;
+    }
+
+    bool matches(const std::string& pattern, const std::string& text) const {
+        auto it = regexes_.find(pattern);
+        if (it == regexes_.end()) {
+            try {
+                it = regexes_.emplace(pattern, std::regex(pattern, std::regex::ECMAScript)).first;
+            } catch (const std::regex_error&) {
+                return false;  // valijson reports an invalid pattern when it validates
+            }
+        }
+        return std::regex_search(text, it->second);
+    }
+
+    // "/a~1b/0" -> {"a/b", "0"}
+    static std::vector<std::string> split_pointer(const std::string& pointer) {
+        std::vector<std::string> tokens;
+        for (std::size_t i = 0; i < pointer.size(); ++i) {
+            if (pointer[i] == '/') tokens.emplace_back();
+            else if (pointer[i] == '~' && i + 1 < pointer.size()) tokens.back() += pointer[++i] == '1' ? '/' : '~';
+            else tokens.back() += pointer[i];
+        }
+        return tokens;
+    }
+
+    static const json* member(const json& value, const std::string& token) {
+        if (value.is_object()) {
+            auto it = value.find(token);
+            return it == value.end() ? nullptr : &*it;
+        }
+        if (value.is_array()) {
+            const std::size_t i = std::stoul(token);
+            return i < value.size() ? &value[i] : nullptr;
+        }
+        return nullptr;
+    }
+
+private:
+    // Adds `s` and the schemas it pulls in: its $ref target, and the branches of allOf, anyOf,
+    // oneOf, then and else (the walker does not decide which branch applies).
+    void expand(SchemaAt s, std::vector<SchemaAt>& out, int depth) const {
+        if (depth > 32 || !s.node->is_object()) return;  // a $ref loop, or a boolean schema
+        const json& node = *s.node;
+        if (auto ref = node.find("$ref"); ref != node.end() && ref->is_string()) {
+            if (auto target = resolve(ref->get<std::string>(), *s.document)) expand(*target, out, depth + 1);
+            return;
+        }
+        if (std::none_of(out.begin(), out.end(), [&](const SchemaAt& o) { return o.node == s.node; }))
+            out.push_back(s);
+        for (const char* key : {"allOf", "anyOf", "oneOf"})
+            if (auto branches = node.find(key); branches != node.end() && branches->is_array())
+                for (const json& branch : *branches) expand({&branch, s.document}, out, depth + 1);
+        for (const char* key : {"then", "else"})
+            if (auto branch = node.find(key); branch != node.end()) expand({&*branch, s.document}, out, depth + 1);
+    }
+
+    std::optional<SchemaAt> resolve(const std::string& ref, const std::string& document) const {
+        const auto hash = ref.find('#');
+        const std::string uri = ref.substr(0, hash);
+        const auto doc = c_.documents.find(uri.empty() ? document : uri);
+        if (doc == c_.documents.end()) return std::nullopt;
+        try {
+            const json::json_pointer pointer(hash == std::string::npos ? "" : ref.substr(hash + 1));
+            if (!doc->second.contains(pointer)) return std::nullopt;
+            return SchemaAt{&doc->second.at(pointer), &doc->first};
+        } catch (const json::exception&) {
+            return std::nullopt;
+        }
+    }
+
+    const CompiledSchema& c_;
+    mutable std::map<std::string, std::regex> regexes_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Turning valijson's results into diagnostics
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+enum class Kind {
+    Required, Unknown, Enum, Const, Type, Pattern, Minimum, Maximum, Items, Length,
+    Branch,         // "Failed to validate against child schema #i": ends branch i of an anyOf
+    NoAlternative,  // an anyOf / oneOf none of whose branches fit
+    Wrapper,        // repeats what the errors inside it say
+    Other,
+};
+
+struct Issue {
+    std::string pointer;
+    std::string description;
+    Kind kind = Kind::Other;
+};
+
+Kind classify(const std::string& d) {
+    static const std::vector<std::pair<std::string, Kind>> prefixes = {
+        {"Missing required property", Kind::Required},
+        {"Object contains a property that could not be validated", Kind::Unknown},
+        {"Failed to match against any enum values", Kind::Enum},
+        {"Failed to match expected value set by 'const'", Kind::Const},
+        {"Value type not permitted", Kind::Type},
+        {"Failed to match regex", Kind::Pattern},
+        {"Expected number greater than", Kind::Minimum},
+        {"Expected number less than", Kind::Maximum},
+        {"Array should contain no", Kind::Items},
+        {"String should be no", Kind::Length},
+        {"Failed to validate against child schema #", Kind::Branch},
+        {"Failed to validate against any schemas allowed by anyOf", Kind::NoAlternative},
+        {"Failed to validate against any child schemas allowed by oneOf", Kind::NoAlternative},
+        {"Failed to validate item #", Kind::Wrapper},
+        {"Failed to validate against schema associated with", Kind::Wrapper},
+        {"Failed to validate against additional properties schema", Kind::Wrapper},
+        {"Failed to validate against a conditional schema", Kind::Wrapper},
+        {"Failed to validate against dependent schema", Kind::Wrapper},
+    };
+    for (const auto& [prefix, kind] : prefixes)
+        if (starts_with(d, prefix)) return kind;
+    return Kind::Other;
+}
+
+bool within(const std::string& pointer, const std::string& ancestor) {
+    return pointer == ancestor || starts_with(pointer, ancestor + "/");
+}
+
+// "a, b or c"
+std::string join_or(std::vector<std::string> words) {
+    const std::string last = words.back();
+    words.pop_back();
+    return words.empty() ? last : join(words) + " or " + last;
+}
+
+// Replaces the errors of an anyOf / oneOf at `at` (the tail of `out`) by the most useful ones:
+// the errors of the branches whose type fits, or of the fitting branch with the fewest errors;
+// or, when no branch's type fits, one NoAlternative issue that lists the types.
+void reduce_alternatives(std::vector<Issue>& out, const Issue& at) {
+    std::size_t start = out.size();
+    while (start > 0 && within(out[start - 1].pointer, at.pointer)) --start;
+    // valijson pushes each failing branch's errors, then "child schema #i" at `at`.
+    std::vector<std::vector<Issue>> branches(1);
+    for (std::size_t i = start; i < out.size(); ++i) {
+        if (out[i].kind == Kind::Branch && out[i].pointer == at.pointer) branches.emplace_back();
+        else branches.back().push_back(out[i]);
+    }
+    if (branches.back().empty()) branches.pop_back();  // the tail after the last branch marker
+    out.resize(start);
+
+    std::vector<const std::vector<Issue>*> fitting;
+    for (const auto& branch : branches) {
+        const bool wrong_type = std::any_of(branch.begin(), branch.end(), [&](const Issue& i) {
+            return (i.kind == Kind::Type || i.kind == Kind::NoAlternative) && i.pointer == at.pointer;
+        });
+        if (!wrong_type && !branch.empty()) fitting.push_back(&branch);
+    }
+    if (fitting.empty()) {
+        out.push_back(Issue{at.pointer, at.description, Kind::NoAlternative});
+        return;
+    }
+    // Branches that differ only in the fields they require: say which fields would do.
+    const bool only_required = std::all_of(fitting.begin(), fitting.end(), [&](const auto* branch) {
+        return std::all_of(branch->begin(), branch->end(), [&](const Issue& i) {
+            return i.kind == Kind::Required && i.pointer == at.pointer;
+        });
+    });
+    if (only_required && fitting.size() > 1) {
+        std::vector<std::string> options;
+        for (const auto* branch : fitting) {
+            std::vector<std::string> fields;
+            for (const Issue& i : *branch) {
+                const auto q = i.description.find('\'');
+                fields.push_back(i.description.substr(q, i.description.rfind('\'') - q + 1));
+            }
+            options.push_back(join(fields, " and "));
+        }
+        out.push_back(Issue{at.pointer, "missing a required field: " + join_or(options), Kind::Other});
+        return;
+    }
+    const auto* best = *std::min_element(fitting.begin(), fitting.end(),
+                                         [](const auto* a, const auto* b) { return a->size() < b->size(); });
+    out.insert(out.end(), best->begin(), best->end());
+}
+
+std::vector<Issue> reduce(const valijson::ValidationResults& results) {
+    std::vector<Issue> out;
+    for (const auto& error : results) {
+        Issue issue;
+        // The context is "<root>" then one "[name]" or "[index]" per level.
+        for (std::size_t i = 1; i < error.context.size(); ++i) {
+            const std::string& c = error.context[i];
+            issue.pointer = append_pointer(issue.pointer, c.size() >= 2 ? c.substr(1, c.size() - 2) : c);
+        }
+        issue.description = error.description;
+        issue.kind = classify(error.description);
+        if (issue.kind == Kind::Wrapper) continue;
+        if (issue.kind == Kind::NoAlternative) reduce_alternatives(out, issue);
+        else out.push_back(std::move(issue));
+    }
+    std::erase_if(out, [](const Issue& i) { return i.kind == Kind::Branch; });  // allOf's markers
+    return out;
+}
+
+std::string type_word(const std::string& type) {
+    if (type == "object") return "mapping";
+    if (type == "array") return "list";
+    return type;
+}
+
+std::string shown(const json& v) {
+    if (v.is_string()) {
+        std::string s = v.get<std::string>();
+        if (s.size() > 40) s = s.substr(0, 37) + "...";
+        return "'" + s + "'";
+    }
+    return v.dump();
+}
+
+std::string described(const json& v) {
+    switch (v.type()) {
+        case json::value_t::null: return "nothing (null)";
+        case json::value_t::boolean: return "boolean " + v.dump();
+        case json::value_t::number_integer:
+        case json::value_t::number_unsigned: return "integer " + v.dump();
+        case json::value_t::number_float: return "number " + v.dump();
+        case json::value_t::string: return "string " + shown(v);
+        case json::value_t::array: return "a list";
+        case json::value_t::object: return "a mapping";
+        default: return v.dump();
+    }
+}
+
+// A hint for the usual YAML typing surprises.
+std::string type_hint(const std::vector<std::string>& expected, const json& v) {
+    auto wants = [&](const char* t) { return std::find(expected.begin(), expected.end(), t) != expected.end(); };
+    const bool numbers = wants("integer") || wants("number");
+    if (wants("string") && !numbers && (v.is_number() || v.is_boolean())) return " (put it in quotes to make it a string)";
+    if (v.is_string()) {
+        const std::string s = v.get<std::string>();
+        if (numbers && json::parse(s, nullptr, false).is_number())
+            return " (remove the quotes to make it a number)";
+        if (wants("boolean") && (s == "yes" || s == "no" || s == "on" || s == "off" || s == "y" || s == "n"))
+            return " (write true or false)";
+    }
+    return "";
+}
+
+// A schema's bound as written: 1.0 prints as 1.
+std::string number_text(const json& n) {
+    if (n.is_number_float() && n.get<double>() == static_cast<double>(n.get<long long>()))
+        return std::to_string(n.get<long long>());
+    return n.dump();
+}
+
+std::string plural(std::size_t n, const std::string& word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// Turns one issue into diagnostics (more than one when several fields are unknown).
+class Describer {
+public:
+    Describer(const YamlDocument& doc, const SchemaWalker& walker) : doc_(doc), walker_(walker) {}
+
+    void describe(const Issue& issue, std::vector<Diagnostic>& out) const {
+        const json* value = value_at(issue.pointer);
+        const json& v = value ? *value : null_;
+        const auto schemas = walker_.at(doc_.data, issue.pointer);
+        auto first = [&](const char* keyword) -> const json* {
+            for (const SchemaAt& s : schemas)
+                if (auto it = s.node->find(keyword); it != s.node->end()) return &*it;
+            return nullptr;
+        };
+        auto add = [&](std::string message) { out.push_back(doc_.diagnostic(issue.pointer, std::move(message))); };
+
+        switch (issue.kind) {
+            case Kind::Required: {
+                const auto q = issue.description.find('\'');
+                add("missing required field " + issue.description.substr(q, issue.description.rfind('\'') - q + 1));
+                return;
+            }
+            case Kind::Unknown:
+                return unknown_fields(issue, v, schemas, out);
+            case Kind::Enum: {
+                std::vector<std::string> allowed, names;
+                for (const SchemaAt& s : schemas)
+                    if (auto e = s.node->find("enum"); e != s.node->end() && e->is_array())
+                        for (const json& a : *e) {
+                            allowed.push_back(a.is_string() ? a.get<std::string>() : a.dump());
+                            if (a.is_string()) names.push_back(a.get<std::string>());
+                        }
+                add(shown(v) + " is not allowed" + (v.is_string() ? did_you_mean(v.get<std::string>(), names) : "") +
+                    "; expected one of: " + join(allowed));
+                return;
+            }
+            case Kind::Const:
+                if (const json* c = first("const")) return add("expected " + shown(*c) + ", got " + described(v));
+                break;
+            case Kind::Type:
+            case Kind::NoAlternative: {
+                std::vector<std::string> types;
+                for (const SchemaAt& s : schemas) {
+                    auto t = s.node->find("type");
+                    if (t == s.node->end()) continue;
+                    for (const json& one : t->is_array() ? *t : json::array({*t})) {
+                        const std::string type = one.is_string() ? one.get<std::string>() : "";
+                        if (!type.empty() && std::find(types.begin(), types.end(), type) == types.end())
+                            types.push_back(type);
+                    }
+                }
+                if (types.empty()) return add("does not match any of the allowed forms; got " + described(v));
+                std::vector<std::string> words;
+                for (const auto& t : types) words.push_back(type_word(t));
+                add("expected " + join_or(words) + ", got " + described(v) + type_hint(types, v));
+                return;
+            }
+            case Kind::Pattern:
+                if (const json* p = first("pattern")) return add(shown(v) + " does not match the pattern " + p->get<std::string>());
+                break;
+            case Kind::Minimum:
+                if (const json* m = first("minimum")) return add("expected at least " + number_text(*m) + ", got " + v.dump());
+                if (const json* m = first("exclusiveMinimum")) return add("expected more than " + number_text(*m) + ", got " + v.dump());
+                break;
+            case Kind::Maximum:
+                if (const json* m = first("maximum")) return add("expected at most " + number_text(*m) + ", got " + v.dump());
+                if (const json* m = first("exclusiveMaximum")) return add("expected less than " + number_text(*m) + ", got " + v.dump());
+                break;
+            case Kind::Items:
+            case Kind::Length: {
+                const bool items = issue.kind == Kind::Items;
+                const std::string unit = items ? "item" : "character";
+                const std::size_t got = items ? v.size() : (v.is_string() ? v.get<std::string>().size() : 0);
+                const json* least = first(items ? "minItems" : "minLength");
+                const json* most = first(items ? "maxItems" : "maxLength");
+                if (least && got < least->get<std::size_t>())
+                    return add("expected at least " + plural(least->get<std::size_t>(), unit) + ", got " + std::to_string(got));
+                if (most && got > most->get<std::size_t>())
+                    return add("expected at most " + plural(most->get<std::size_t>(), unit) + ", got " + std::to_string(got));
+                break;
+            }
+            default:
+                break;
+        }
+        // Anything else: valijson's own words, as a sentence fragment.
+        std::string message = issue.description;
+        if (!message.empty() && message.back() == '.') message.pop_back();
+        if (!message.empty() && !starts_with(message, "missing a required"))
+            message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+        add(message);
+    }
+
+private:
+    const json* value_at(const std::string& pointer) const {
+        const json* value = &doc_.data;
+        for (const std::string& token : SchemaWalker::split_pointer(pointer)) {
+            value = SchemaWalker::member(*value, token);
+            if (!value) return nullptr;
+        }
+        return value;
+    }
+
+    // valijson names only the first unknown field of a mapping: name each, at its key.
+    void unknown_fields(const Issue& issue, const json& object, const std::vector<SchemaAt>& schemas,
+                        std::vector<Diagnostic>& out) const {
+        std::set<std::string> known_set;
+        std::vector<std::string> patterns;
+        for (const SchemaAt& s : schemas) {
+            if (auto props = s.node->find("properties"); props != s.node->end() && props->is_object())
+                for (auto it = props->begin(); it != props->end(); ++it) known_set.insert(it.key());
+            if (auto pats = s.node->find("patternProperties"); pats != s.node->end() && pats->is_object())
+                for (auto it = pats->begin(); it != pats->end(); ++it) patterns.push_back(it.key());
+        }
+        const std::vector<std::string> known(known_set.begin(), known_set.end());
+        std::string expected = "; expected one of: " + join(known);
+        if (known.empty()) expected = patterns.empty() ? "; no fields are allowed here" : "";
+        if (!patterns.empty()) expected += (known.empty() ? "; expected a name matching " : ", or a name matching ") + join(patterns, " or ");
+
+        bool any = false;
+        for (auto it = object.begin(); object.is_object() && it != object.end(); ++it) {
+            const std::string& key = it.key();
+            if (known_set.count(key) ||
+                std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) { return walker_.matches(p, key); }))
+                continue;
+            any = true;
+            out.push_back(doc_.diagnostic(append_pointer(issue.pointer, key),
+                                          "unknown field '" + key + "'" + did_you_mean(key, known) + expected, true));
+        }
+        if (!any) {  // the walker could not follow the schema: fall back on valijson's words
+            const auto q = issue.description.find('\'', issue.description.find("constraints:"));
+            const std::string key = issue.description.substr(q + 1, issue.description.rfind('\'') - q - 1);
+            out.push_back(doc_.diagnostic(append_pointer(issue.pointer, key), "unknown field '" + key + "'", true));
+        }
+    }
+
+    const YamlDocument& doc_;
+    const SchemaWalker& walker_;
+    const json null_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// References
+
+struct Reference {
+    std::string component, array_pointer, field;
+};
+
+std::optional<Reference> parse_reference(const std::string& text) {
+    const auto first = text.find('/');
+    const auto last = text.rfind('/');
+    if (first == std::string::npos || first == 0 || last <= first || last + 1 == text.size()) return std::nullopt;
+    return Reference{text.substr(0, first), text.substr(first, last - first), text.substr(last + 1)};
+}
+
+// "cards" -> "card", "entries" -> "entry": the noun for one entry of the list.
+std::string singular(const std::string& array_pointer) {
+    std::string noun = array_pointer.substr(array_pointer.rfind('/') + 1);
+    if (noun.size() > 3 && noun.ends_with("ies")) return noun.substr(0, noun.size() - 3) + "y";
+    if (noun.size() > 1 && noun.ends_with("s") && !noun.ends_with("ss")) noun.pop_back();
+    return noun;
+}
+
+class ReferenceChecker {
+public:
+    ReferenceChecker(const YamlDocument& doc, const SchemaWalker& walker, const ComponentLookup& lookup)
+        : doc_(doc), walker_(walker), lookup_(lookup) {}
+
+    void visit(const json& value, const std::string& pointer, const std::vector<SchemaAt>& schemas) {
+        if (schemas.empty()) return;
+        for (const SchemaAt& s : schemas)
+            if (auto ref = s.node->find("x-soloist-ref"); ref != s.node->end() && ref->is_string())
+                check(value, pointer, ref->get<std::string>());
+        if (value.is_object())
+            for (auto it = value.begin(); it != value.end(); ++it)
+                visit(it.value(), append_pointer(pointer, it.key()), walker_.child(schemas, value, it.key()));
+        if (value.is_array())
+            for (std::size_t i = 0; i < value.size(); ++i) {
+                const std::string token = std::to_string(i);
+                visit(value[i], append_pointer(pointer, token), walker_.child(schemas, value, token));
+            }
+    }
+
+    std::vector<Diagnostic> diagnostics;
+
+private:
+    struct Target {
+        std::string problem;  // why nothing can be looked up, or ""
+        std::vector<json> values;
+        std::vector<std::string> names;
+    };
+
+    void check(const json& value, const std::string& pointer, const std::string& ref_text) {
+        if (!value.is_string() && !value.is_number_integer()) return;  // the schema reports the type
+        const Target& target = target_of(ref_text);
+        if (!target.problem.empty()) {
+            if (reported_.insert(ref_text).second) diagnostics.push_back(doc_.diagnostic(pointer, target.problem));
+            return;
+        }
+        if (std::find(target.values.begin(), target.values.end(), value) != target.values.end()) return;
+        const auto ref = parse_reference(ref_text);
+        const std::string name = value.is_string() ? value.get<std::string>() : value.dump();
+        diagnostics.push_back(doc_.diagnostic(
+            pointer, "unknown " + singular(ref->array_pointer) + " '" + name + "'" + did_you_mean(name, target.names)));
+    }
+
+    const Target& target_of(const std::string& ref_text) {
+        auto [it, fresh] = targets_.try_emplace(ref_text);
+        Target& t = it->second;
+        if (!fresh) return t;
+        const auto ref = parse_reference(ref_text);
+        if (!ref) {
+            t.problem = "the schema's x-soloist-ref '" + ref_text + "' is malformed; expected <component>/<path to a list>/<field>";
+            return t;
+        }
+        const json* component = lookup_(ref->component);
+        const json::json_pointer list_pointer(ref->array_pointer);
+        if (!component) {
+            t.problem = "refers to component '" + ref->component + "', which this bot does not have";
+        } else if (!component->contains(list_pointer) || !component->at(list_pointer).is_array()) {
+            t.problem = "refers to the list at " + ref->array_pointer + " of component '" + ref->component + "', which has none";
+        } else {
+            for (const json& entry : component->at(list_pointer)) {
+                auto field = entry.is_object() ? entry.find(ref->field) : entry.end();
+                if (!entry.is_object() || field == entry.end()) continue;
+                t.values.push_back(*field);
+                t.names.push_back(field->is_string() ? field->get<std::string>() : field->dump());
+            }
+        }
+        return t;
+    }
+
+    const YamlDocument& doc_;
+    const SchemaWalker& walker_;
+    const ComponentLookup& lookup_;
+    std::map<std::string, Target> targets_;
+    std::set<std::string> reported_;  // references whose component is missing, reported once
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+std::vector<Diagnostic> check_schema(const YamlDocument& doc, const fs::path& schema) {
+    const auto c = compiled(schema);
+    valijson::Validator validator;  // strong types: '3' is not an integer
+    valijson::ValidationResults results;
+    validator.validate(c->schema, valijson::adapters::NlohmannJsonAdapter(doc.data), &results);
+
+    const SchemaWalker walker(*c);
+    const Describer describer(doc, walker);
+    std::vector<Diagnostic> diagnostics;
+    for (const Issue& issue : reduce(results)) describer.describe(issue, diagnostics);
+    sort_diagnostics(diagnostics);
+    return diagnostics;
+}
+
+std::vector<Diagnostic> check_references(const YamlDocument& doc, const fs::path& schema, const ComponentLookup& lookup) {
+    const auto c = compiled(schema);
+    const SchemaWalker walker(*c);
+    ReferenceChecker checker(doc, walker, lookup);
+    checker.visit(doc.data, "", walker.root());
+    sort_diagnostics(checker.diagnostics);
+    return checker.diagnostics;
+}
+
+YamlDocument load_checked_document(const fs::path& file, const fs::path& schema) {
+    YamlDocument doc = load_yaml(file);
+    auto diagnostics = check_schema(doc, schema);
+    if (!diagnostics.empty()) throw ValidationError(std::move(diagnostics));
+    return doc;
+}
+
+json load_checked(const fs::path& file, const fs::path& schema) {
+    return load_checked_document(file, schema).data;
+}
+
+std::vector<std::string> library_schema_names(const fs::path& schemas_dir) {
+    static const std::set<std::string> not_components = {"bot", "scenario", "rules", "common"};
+    const std::string suffix = ".schema.yaml";
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(schemas_dir, ec)) {
+        const std::string file = entry.path().filename().string();
+        if (file.size() <= suffix.size() || !file.ends_with(suffix)) continue;
+        const std::string name = file.substr(0, file.size() - suffix.size());
+        if (!not_components.count(name)) names.push_back(name);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+fs::path library_schema(const std::string& name, const fs::path& schemas_dir) {
+    const auto names = library_schema_names(schemas_dir);
+    if (std::find(names.begin(), names.end(), name) == names.end())
+        throw UsageError("unknown schema '" + name + "'" + did_you_mean(name, names) + "; library schemas: " + join(names));
+    return schemas_dir / (name + ".schema.yaml");
+}
+
+}  // namespace soloist

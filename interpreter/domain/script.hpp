@@ -1,0 +1,65 @@
+#pragma once
+// The boundary between the step machine and the script engine that runs a bot.
+// The domain layer sees only this interface; the Lua engine implements it.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "domain/question.hpp"
+
+namespace soloist {
+
+struct Bot;
+class RandomStreams;
+class Transcript;
+
+// What stops a runaway script. Between two questions a script may run for max_seconds
+// (watchdog mode: a timer installs a hook only when the budget is spent, so a script costs
+// nothing until then) or max_instructions (count mode: a count hook traps every
+// instruction, deterministic but slower). Memory is capped by the allocator in every mode.
+struct Limits {
+    enum class Mode { watchdog, count, none };
+    Mode mode = Mode::watchdog;
+    double max_seconds = 2.0;
+    std::uint64_t max_instructions = 500'000'000;
+    std::size_t max_memory = 256u << 20;
+};
+
+struct ScriptSetup {
+    const Bot* bot = nullptr;
+    nlohmann::json options;
+    std::uint64_t seed = 0;
+    std::filesystem::path rules_script;  // a house rule's Lua file, or empty
+    std::filesystem::path lib_dir;       // scripts/lib
+    Limits limits;
+    RandomStreams* random = nullptr;
+    Transcript* transcript = nullptr;
+};
+
+struct ScriptOutcome {
+    enum class Kind { question, end, error };
+    Kind kind = Kind::error;
+    Question question;      // kind == question
+    nlohmann::json end;     // kind == end: {result, summary, scores}
+    std::string error;      // kind == error: file:line: message, the step, a traceback
+};
+
+class ScriptRunner {
+public:
+    virtual ~ScriptRunner() = default;
+    virtual ScriptOutcome start() = 0;
+    virtual ScriptOutcome resume(const nlohmann::json& answer) = 0;
+    virtual std::vector<Correctable> correctables() const = 0;
+    // Applies a correction; returns an error message when the bot's setter refused it.
+    virtual std::optional<std::string> correct(const std::string& id, long long value) = 0;
+};
+
+using RunnerFactory = std::function<std::unique_ptr<ScriptRunner>(const ScriptSetup&)>;
+
+}  // namespace soloist

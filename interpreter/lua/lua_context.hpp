@@ -1,0 +1,49 @@
+#pragma once
+// What the bindings know of the game they serve, reached from any thread of the state.
+#include <lua.hpp>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/question.hpp"
+#include "domain/script.hpp"
+
+namespace soloist::lua {
+
+struct CorrectableEntry {
+    Correctable spec;
+    int table_ref = LUA_NOREF;  // {get =, set =} in the registry
+};
+
+struct BotContext {
+    const ScriptSetup* setup = nullptr;
+    std::filesystem::path bot_dir, lib_dir;
+    lua_State* bot_thread = nullptr;      // the coroutine running the bot's flow
+    std::optional<Question> pending;      // set by ui.ask/confirm/number before yielding
+    int questions_asked = 0;
+    std::vector<std::string> steps;       // the flowchart steps being run, innermost last
+    std::vector<CorrectableEntry> correctables;
+    // Host-owned buffers, so that no object with a destructor is on the C++ stack when a
+    // Lua error unwinds it.
+    std::string scratch, chunkname;
+    std::filesystem::path module_path;
+};
+
+BotContext& context(lua_State* L);
+void set_context(lua_State* L, BotContext* ctx);
+
+// "scripts/guild-mat/main.lua" for a file under the Soloist tree, else the path as given:
+// what error messages and tracebacks name.
+std::string display_path(const std::filesystem::path& file);
+
+// Reads a script into ctx.scratch and loads it as text (never binary) with the bot's
+// environment as its _ENV. Pushes the function, or returns false with a message pushed.
+bool load_script(lua_State* L, const std::filesystem::path& file);
+
+// Registry keys.
+inline constexpr const char* ENV_KEY = "soloist.env";        // the bots' global table
+inline constexpr const char* FROZEN_KEY = "soloist.frozen";  // set of read-only proxies
+
+}  // namespace soloist::lua

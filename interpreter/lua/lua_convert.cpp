@@ -1,0 +1,140 @@
+#include "lua/lua_convert.hpp"
+
+#include <cmath>
+
+#include "domain/transcript.hpp"
+
+namespace soloist::lua {
+
+namespace {
+constexpr int max_depth = 32;
+
+void push_json_at(lua_State* L, const nlohmann::json& v, int depth) {
+    luaL_checkstack(L, 3, "data nested too deeply");
+    if (depth > max_depth) luaL_error(L, "data nested more than %d levels deep", max_depth);
+    switch (v.type()) {
+        case nlohmann::json::value_t::null: lua_pushnil(L); break;
+        case nlohmann::json::value_t::boolean: lua_pushboolean(L, v.get<bool>()); break;
+        case nlohmann::json::value_t::number_integer: lua_pushinteger(L, v.get<lua_Integer>()); break;
+        case nlohmann::json::value_t::number_unsigned:
+            lua_pushinteger(L, static_cast<lua_Integer>(v.get<std::uint64_t>()));
+            break;
+        case nlohmann::json::value_t::number_float: lua_pushnumber(L, v.get<double>()); break;
+        case nlohmann::json::value_t::string: {
+            const auto& s = v.get_ref<const std::string&>();
+            lua_pushlstring(L, s.data(), s.size());
+            break;
+        }
+        case nlohmann::json::value_t::array: {
+            lua_createtable(L, static_cast<int>(v.size()), 0);
+            lua_Integer i = 0;
+            for (const auto& item : v) {
+                push_json_at(L, item, depth + 1);
+                lua_rawseti(L, -2, ++i);
+            }
+            break;
+        }
+        case nlohmann::json::value_t::object: {
+            lua_createtable(L, 0, static_cast<int>(v.size()));
+            for (auto it = v.begin(); it != v.end(); ++it) {
+                lua_pushlstring(L, it.key().data(), it.key().size());
+                push_json_at(L, it.value(), depth + 1);
+                lua_rawset(L, -3);
+            }
+            break;
+        }
+        default: lua_pushnil(L);
+    }
+}
+
+bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, int depth) {
+    idx = lua_absindex(L, idx);
+    switch (lua_type(L, idx)) {
+        case LUA_TNIL: out = nullptr; return true;
+        case LUA_TBOOLEAN: out = static_cast<bool>(lua_toboolean(L, idx)); return true;
+        case LUA_TNUMBER:
+            if (lua_isinteger(L, idx)) out = static_cast<long long>(lua_tointeger(L, idx));
+            else {
+                const double d = lua_tonumber(L, idx);
+                if (!std::isfinite(d)) {
+                    error = "a number that is not finite";
+                    return false;
+                }
+                out = d;
+            }
+            return true;
+        case LUA_TSTRING: {
+            std::size_t len = 0;
+            const char* s = lua_tolstring(L, idx, &len);
+            out = std::string(s, len);
+            return true;
+        }
+        case LUA_TTABLE: break;
+        default:
+            error = std::string("a ") + lua_typename(L, lua_type(L, idx)) + " value, which cannot be recorded";
+            return false;
+    }
+    if (depth > max_depth) {
+        error = "a table nested more than " + std::to_string(max_depth) + " levels deep (a cycle?)";
+        return false;
+    }
+    if (!lua_checkstack(L, 3)) {
+        error = "the Lua stack is exhausted";
+        return false;
+    }
+    const lua_Unsigned n = lua_rawlen(L, idx);
+    // An array when its keys are exactly 1..n (n > 0); an empty table is an empty object.
+    std::size_t keys = 0;
+    bool only_strings = true;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        ++keys;
+        if (lua_type(L, -1) != LUA_TSTRING) only_strings = false;
+    }
+    if (n > 0 && keys == n) {
+        out = nlohmann::json::array();
+        for (lua_Unsigned i = 1; i <= n; ++i) {
+            lua_rawgeti(L, idx, static_cast<lua_Integer>(i));
+            nlohmann::json item;
+            const bool ok = to_json_at(L, -1, item, error, depth + 1);
+            lua_pop(L, 1);
+            if (!ok) return false;
+            out.push_back(std::move(item));
+        }
+        return true;
+    }
+    if (!only_strings) {
+        error = "a table that mixes array positions and other keys";
+        return false;
+    }
+    out = nlohmann::json::object();
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        nlohmann::json item;
+        const bool ok = to_json_at(L, -1, item, error, depth + 1);
+        lua_pop(L, 1);
+        if (!ok) {
+            lua_pop(L, 1);
+            return false;
+        }
+        out[lua_tostring(L, -1)] = std::move(item);
+    }
+    return true;
+}
+}  // namespace
+
+void push_json(lua_State* L, const nlohmann::json& value) { push_json_at(L, value, 0); }
+
+bool to_json(lua_State* L, int idx, nlohmann::json& out, std::string& error) {
+    try {
+        return to_json_at(L, idx, out, error, 0);
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+}
+
+void emit(lua_State* L, nlohmann::json event) { context(L).setup->transcript->emit(std::move(event)); }
+
+}  // namespace soloist::lua

@@ -1,0 +1,297 @@
+#include "lua/lua_door.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include <spdlog/spdlog.h>
+
+namespace soloist::lua {
+
+#ifdef SOLOIST_STACK_GUARD
+void lua_assert_stack(lua_State* L, int expected, const char* file, int line) {
+    if (lua_gettop(L) != expected) {
+        std::fprintf(stderr, "%s:%d: Lua stack is %d, expected %d\n", file, line, lua_gettop(L), expected);
+        std::abort();
+    }
+}
+#endif
+
+// ---- memory -------------------------------------------------------------------------
+
+static void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
+    auto* s = static_cast<LimitState*>(ud);
+    const std::size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        std::free(ptr);
+        s->used -= old;
+        return nullptr;
+    }
+    if (nsize > old && !s->host_active && s->used - old + nsize > s->limits.max_memory) {
+        if (!s->tripped.exchange(true))
+            s->tripped_reason = "stopped: the bot used more than " +
+                                std::to_string(s->limits.max_memory >> 20) +
+                                " MiB of memory (--max-memory)";
+        return nullptr;
+    }
+    void* p = std::realloc(ptr, nsize);
+    if (!p) return nullptr;
+    s->used = s->used - old + nsize;
+    return p;
+}
+
+static int panic(lua_State* L) {
+    spdlog::critical("unprotected Lua error: {}", lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
+    std::abort();
+}
+
+State::State(const Limits& limits) {
+    limits_.limits = limits;
+    L_ = lua_newstate(capped_alloc, &limits_);
+    if (!L_) throw std::bad_alloc();
+    lua_atpanic(L_, panic);
+}
+
+State::~State() {
+    if (L_) lua_close(L_);
+}
+
+LimitState& limit_state(lua_State* L) {
+    void* ud = nullptr;
+    lua_getallocf(L, &ud);
+    return *static_cast<LimitState*>(ud);
+}
+
+// ---- time and instructions ----------------------------------------------------------
+
+// Raises the limit error at the running Lua line.
+static void raise_at_current_line(lua_State* L, const char* reason) {
+    lua_Debug ar;
+    if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+        lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, reason);
+    else
+        lua_pushstring(L, reason);
+    lua_error(L);
+}
+
+static void limit_hook(lua_State* L, lua_Debug*) {
+    auto& s = limit_state(L);
+    if (!s.tripped && s.limits.mode == Limits::Mode::count) {
+        s.instructions += 1000;
+        if (s.instructions <= s.limits.max_instructions) return;
+        s.tripped_reason = "stopped: the bot ran more than " +
+                           std::to_string(s.limits.max_instructions) +
+                           " instructions without asking a question (an endless loop?)";
+        s.tripped = true;
+    }
+    if (s.tripped) {
+        // Keep firing on every instruction so a script's pcall cannot swallow it.
+        lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
+        raise_at_current_line(L, s.tripped_reason.c_str());
+    }
+}
+
+// One thread watches every armed game. When a game's time budget is spent it installs a
+// hook on the running threads; until then scripts run without any hook at all.
+class Watchdog {
+public:
+    static Watchdog& instance() {
+        static Watchdog w;
+        return w;
+    }
+    void arm(LimitState* s, double seconds) {
+        std::lock_guard lock(mutex_);
+        deadlines_[s] = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(seconds));
+        if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+        wake_.notify_one();
+    }
+    void disarm(LimitState* s) {
+        std::lock_guard lock(mutex_);
+        deadlines_.erase(s);
+    }
+    // Threads are added and removed under the same lock the watchdog fires under.
+    void push_running(LimitState* s, lua_State* co) {
+        std::lock_guard lock(mutex_);
+        s->running.push_back(co);
+    }
+    void pop_running(LimitState* s) {
+        std::lock_guard lock(mutex_);
+        if (!s->running.empty()) s->running.pop_back();
+    }
+    ~Watchdog() {
+        {
+            std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        wake_.notify_one();
+        if (thread_.joinable()) thread_.join();
+    }
+
+private:
+    void run() {
+        std::unique_lock lock(mutex_);
+        while (!stopping_) {
+            if (deadlines_.empty()) {
+                wake_.wait(lock);
+                continue;
+            }
+            auto next = deadlines_.begin()->second;
+            for (auto& [s, d] : deadlines_) next = std::min(next, d);
+            if (wake_.wait_until(lock, next) == std::cv_status::no_timeout) continue;
+            const auto now = std::chrono::steady_clock::now();
+            for (auto it = deadlines_.begin(); it != deadlines_.end();) {
+                if (it->second > now) {
+                    ++it;
+                    continue;
+                }
+                LimitState* s = it->first;
+                if (!s->tripped.exchange(true)) {
+                    char seconds[32];
+                    std::snprintf(seconds, sizeof seconds, "%g", s->limits.max_seconds);
+                    s->tripped_reason = std::string("stopped: the bot ran for more than ") +
+                                        seconds + " s without asking a question (an endless loop?)";
+                }
+                for (lua_State* co : s->running) lua_sethook(co, limit_hook, LUA_MASKCOUNT, 1);
+                it = deadlines_.erase(it);
+            }
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::map<LimitState*, std::chrono::steady_clock::time_point> deadlines_;
+    std::thread thread_;
+    bool stopping_ = false;
+};
+
+void begin_slice(lua_State* L, lua_State* running) {
+    auto& s = limit_state(L);
+    const bool outermost = s.running.empty();
+    if (s.limits.mode == Limits::Mode::watchdog) Watchdog::instance().push_running(&s, running);
+    else s.running.push_back(running);
+    if (s.limits.mode == Limits::Mode::count) lua_sethook(running, limit_hook, LUA_MASKCOUNT, 1000);
+    if (!outermost) return;
+    s.host_active = false;
+    s.instructions = 0;
+    if (s.limits.mode == Limits::Mode::watchdog) Watchdog::instance().arm(&s, s.limits.max_seconds);
+}
+
+void end_slice(lua_State* L, lua_State*) {
+    auto& s = limit_state(L);
+    if (s.limits.mode == Limits::Mode::watchdog) Watchdog::instance().pop_running(&s);
+    else if (!s.running.empty()) s.running.pop_back();
+    if (!s.running.empty()) return;
+    if (s.limits.mode == Limits::Mode::watchdog) Watchdog::instance().disarm(&s);
+    s.host_active = true;
+}
+
+void rethrow_if_tripped(lua_State* L) {
+    if (limit_state(L).tripped) lua_error(L);
+}
+
+// ---- errors -------------------------------------------------------------------------
+
+// Runs under lua_pcall: turns the value at 1 into a string at the top.
+static int describe_error(lua_State* L) {
+    if (lua_type(L, 1) == LUA_TSTRING) return 1;
+    if (lua_type(L, 1) == LUA_TNUMBER) {
+        lua_pushstring(L, lua_tostring(L, 1));
+        return 1;
+    }
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    return 1;
+}
+
+std::string error_text(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (!lua_checkstack(L, 3)) return "(error: Lua stack exhausted)";
+    lua_pushcfunction(L, describe_error);
+    lua_pushvalue(L, idx);
+    std::string out;
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) out = lua_tostring(L, -1);
+    else out = "(error object whose __tostring failed)";
+    lua_pop(L, 1);
+    return out;
+}
+
+// The message handler of door_call, as in lua.c: any value becomes a message, and the
+// traceback is added.
+static int message_handler(lua_State* L) {
+    lua_pushcfunction(L, describe_error);
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    luaL_traceback(L, L, lua_tostring(L, -1), 1);
+    return 1;
+}
+
+bool door_call(lua_State* L, int nargs, int nresults, std::string& error) {
+    luaL_checkstack(L, 2, "door_call");
+    const int base = lua_gettop(L) - nargs;  // the function's index
+    lua_pushcfunction(L, message_handler);
+    lua_insert(L, base);
+    begin_slice(L, L);
+    const int status = lua_pcall(L, nargs, nresults, base);
+    end_slice(L, L);
+    lua_remove(L, base);
+    if (status == LUA_OK) return true;
+    auto& s = limit_state(L);
+    if (status == LUA_ERRMEM && s.tripped) error = s.tripped_reason;
+    else if (status == LUA_ERRERR) error = "error while handling an error (a failing __tostring?)";
+    else error = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(unknown error)";
+    lua_pop(L, 1);
+    return false;
+}
+
+// Runs under lua_pcall on the main thread: traceback of the dead coroutine at 1 with the
+// message at 2.
+static int coroutine_traceback(lua_State* L) {
+    lua_State* co = lua_tothread(L, 1);
+    luaL_traceback(L, co, lua_tostring(L, 2), 0);
+    return 1;
+}
+
+// "file:line:" of the innermost Lua function on co's stack (for errors raised in C,
+// such as running out of memory inside string.rep).
+static std::string innermost_lua_line(lua_State* co) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(co, level, &ar); ++level) {
+        if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0)
+            return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + ": ";
+    }
+    return {};
+}
+
+int door_resume(lua_State* co, lua_State* from, int nargs, int* nresults, std::string& error) {
+    begin_slice(from, co);
+    const int status = lua_resume(co, from, nargs, nresults);
+    end_slice(from, co);
+    if (status == LUA_OK || status == LUA_YIELD) return status;
+
+    auto& s = limit_state(from);
+    std::string message;
+    if (s.tripped && status == LUA_ERRMEM) message = innermost_lua_line(co) + s.tripped_reason;
+    else {
+        lua_xmove(co, from, 1);
+        message = error_text(from, -1);
+        lua_pop(from, 1);
+    }
+    if (lua_checkstack(from, 3)) {
+        lua_pushcfunction(from, coroutine_traceback);
+        lua_pushthread(co);
+        lua_xmove(co, from, 1);
+        lua_pushstring(from, message.c_str());
+        if (lua_pcall(from, 2, 1, 0) == LUA_OK) message = lua_tostring(from, -1);
+        lua_pop(from, 1);
+    }
+    error = std::move(message);
+    return status;
+}
+
+}  // namespace soloist::lua

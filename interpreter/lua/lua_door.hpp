@@ -1,0 +1,75 @@
+#pragma once
+// The one door into Lua. Every call from C++ into a script goes through door_call (a
+// protected call with a message handler that copes with any error value and adds a
+// traceback) or door_resume (the bot's coroutine, with the same error handling done
+// post mortem on the coroutine's stack). Limits (memory, time or instructions) are
+// enforced here.
+#include <lua.hpp>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "domain/script.hpp"
+
+namespace soloist::lua {
+
+// Debug builds check that a binding leaves the stack as it promised.
+#ifdef SOLOIST_STACK_GUARD
+#define STACK_BEGIN(L) const int stack_top_at_entry_ = lua_gettop(L)
+#define STACK_END(L, pushed) lua_assert_stack(L, stack_top_at_entry_ + (pushed), __FILE__, __LINE__)
+void lua_assert_stack(lua_State* L, int expected, const char* file, int line);
+#else
+#define STACK_BEGIN(L) ((void)0)
+#define STACK_END(L, pushed) ((void)0)
+#endif
+
+struct LimitState {
+    Limits limits;
+    std::size_t used = 0;              // bytes allocated by the state
+    bool host_active = true;           // the host's own work is not capped
+    std::atomic<bool> tripped{false};  // a limit fired: the game is over
+    std::string tripped_reason;        // what fired, for the error message
+    std::uint64_t instructions = 0;    // count mode: used in this slice
+    std::vector<lua_State*> running;   // threads being resumed, innermost last
+};
+
+// Owns a lua_State with the capped allocator.
+class State {
+public:
+    explicit State(const Limits& limits);
+    ~State();
+    State(const State&) = delete;
+    State& operator=(const State&) = delete;
+
+    lua_State* L() const { return L_; }
+    LimitState& limits() { return limits_; }
+
+private:
+    LimitState limits_;
+    lua_State* L_ = nullptr;
+};
+
+LimitState& limit_state(lua_State* L);
+
+// Calls the function below nargs arguments on L's stack. On success leaves nresults
+// values and returns true; on error leaves nothing and sets `error` (message + traceback).
+bool door_call(lua_State* L, int nargs, int nresults, std::string& error);
+
+// Resumes co with nargs values from co's stack. Returns LUA_OK, LUA_YIELD or an error
+// status; on error sets `error` (position, message and traceback of the coroutine).
+int door_resume(lua_State* co, lua_State* from, int nargs, int* nresults, std::string& error);
+
+// The text of any error value: a string, a number, a __tostring result, or a
+// description of what was thrown. Never raises.
+std::string error_text(lua_State* L, int idx);
+
+// Starts a running slice (limits armed) and ends it (limits disarmed).
+void begin_slice(lua_State* L, lua_State* running);
+void end_slice(lua_State* L, lua_State* running);
+
+// Re-raises the error on top of the stack if a limit has fired: limits cannot be caught
+// by a script's pcall.
+void rethrow_if_tripped(lua_State* L);
+
+}  // namespace soloist::lua

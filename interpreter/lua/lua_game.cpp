@@ -1,0 +1,190 @@
+// Module `game`: the bot's own data (manifest, options, components, seed), its flowchart
+// steps (which house rules may hook), extra transcript events and correctable values.
+#include <cstring>
+#include <set>
+
+#include "domain/bot.hpp"
+#include "domain/diagnostics.hpp"
+#include "lua/lua_context.hpp"
+#include "lua/lua_convert.hpp"
+#include "lua/lua_door.hpp"
+#include "lua/lua_modules.hpp"
+
+namespace soloist::lua {
+
+// The step wrapper is Lua: a step may ask questions, so it must be able to yield.
+static const char* const step_prelude = R"lua(
+local enter, leave, check, pack, unpack, error, type, pairs = ...
+local hooks = { before = {}, replace = {}, after = {} }
+
+-- game.step(id, fn): fn as the declared flowchart step `id`.
+local function step(id, fn)
+  if type(id) ~= "string" then error("game.step: a step id must be a string", 2) end
+  if type(fn) ~= "function" then error("game.step: step '" .. id .. "' needs a function", 2) end
+  check(id)
+  return function(...)
+    enter(id)
+    local before, replace, after = hooks.before[id], hooks.replace[id], hooks.after[id]
+    if before then before(...) end
+    local results
+    if replace then results = pack(replace(fn, ...)) else results = pack(fn(...)) end
+    if after then after(...) end
+    leave(id)
+    return unpack(results, 1, results.n)
+  end
+end
+
+-- A house rule's table: { before = {[step] = fn}, replace = {...}, after = {...} }.
+local function install(rules)
+  if type(rules) ~= "table" then
+    error("a house rule script must return a table { before = {...}, replace = {...}, after = {...} }", 0)
+  end
+  for kind, list in pairs(rules) do
+    if not hooks[kind] then error("house rule: unknown hook kind '" .. tostring(kind) .. "' (use before, replace or after)", 0) end
+    for id, fn in pairs(list) do
+      check(id)
+      if type(fn) ~= "function" then error("house rule: the " .. kind .. " hook of step '" .. id .. "' must be a function", 0) end
+      hooks[kind][id] = fn
+    end
+  end
+end
+
+return step, install
+)lua";
+
+static const Bot& bot(lua_State* L) { return *context(L).setup->bot; }
+
+static int game_enter_step(lua_State* L) {
+    const char* id = luaL_checkstring(L, 1);
+    return guarded(L, [&] {
+        context(L).steps.emplace_back(id);
+        emit(L, {{"event", "step"}, {"id", id}});
+        return 0;
+    });
+}
+
+static int game_leave_step(lua_State* L) {
+    const char* id = luaL_checkstring(L, 1);
+    auto& steps = context(L).steps;
+    // Pop through steps a script's pcall abandoned.
+    while (!steps.empty()) {
+        const bool done = steps.back() == id;
+        steps.pop_back();
+        if (done) break;
+    }
+    return 0;
+}
+
+static int game_check_step(lua_State* L) {
+    const char* id = luaL_checkstring(L, 1);
+    bool declared = false;
+    guarded(L, [&] {
+        std::vector<std::string> ids;
+        for (const auto& s : bot(L).steps) {
+            if (s.id == id) declared = true;
+            ids.push_back(s.id);
+        }
+        if (!declared) {
+            std::string list;
+            for (const auto& s : ids) list += (list.empty() ? "" : ", ") + s;
+            context(L).scratch = "step '" + std::string(id) + "' is not declared in " + bot(L).id + "'s bot.yaml" +
+                                 did_you_mean(id, ids) + "; declared steps: " + (list.empty() ? "none" : list);
+        }
+        return 0;
+    });
+    if (!declared) {
+        lua_pushstring(L, context(L).scratch.c_str());
+        return lua_error(L);
+    }
+    return 0;
+}
+
+// game.record(kind, fields): an event of the bot's own in the transcript.
+static int game_record(lua_State* L) {
+    static const std::set<std::string> reserved = {"start", "ask", "confirm", "number", "answer", "correct", "end", "error"};
+    const char* kind = luaL_checkstring(L, 1);
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
+    return guarded(L, [&] {
+        if (reserved.count(kind)) throw std::runtime_error(std::string("game.record: '") + kind + "' is an event of the host's own");
+        nlohmann::json event = nlohmann::json::object();
+        std::string error;
+        if (!lua_isnoneornil(L, 2) && !to_json(L, 2, event, error)) throw std::runtime_error("game.record: " + error);
+        if (!event.is_object()) throw std::runtime_error("game.record: fields must be a table with string keys");
+        event["event"] = kind;
+        emit(L, std::move(event));
+        return 0;
+    });
+}
+
+// game.correctable{ id =, label =, min =, max =, get =, set = }
+static int game_correctable(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_getfield(L, 1, "id");
+    lua_getfield(L, 1, "label");
+    lua_getfield(L, 1, "min");
+    lua_getfield(L, 1, "max");
+    lua_getfield(L, 1, "get");
+    lua_getfield(L, 1, "set");
+    if (lua_type(L, 2) != LUA_TSTRING) return luaL_error(L, "game.correctable: id must be a string");
+    if (!lua_isinteger(L, 4) || !lua_isinteger(L, 5) || lua_tointeger(L, 4) > lua_tointeger(L, 5))
+        return luaL_error(L, "game.correctable: min and max must be whole numbers with min <= max");
+    if (lua_type(L, 6) != LUA_TFUNCTION || lua_type(L, 7) != LUA_TFUNCTION)
+        return luaL_error(L, "game.correctable: get and set must be functions");
+    const char* id = lua_tostring(L, 2);
+    for (const auto& c : context(L).correctables)
+        if (c.spec.id == id) return luaL_error(L, "game.correctable: '%s' is already correctable", id);
+    const char* label = lua_type(L, 3) == LUA_TSTRING ? lua_tostring(L, 3) : id;
+    const lua_Integer min = lua_tointeger(L, 4), max = lua_tointeger(L, 5);
+    lua_pushvalue(L, 1);
+    const int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return guarded(L, [&] {
+        CorrectableEntry e;
+        e.spec = Correctable{id, label, min, max};
+        e.table_ref = ref;
+        context(L).correctables.push_back(std::move(e));
+        return 0;
+    });
+}
+
+static const luaL_Reg game_functions[] = {
+    {"record", game_record}, {"correctable", game_correctable}, {nullptr, nullptr},
+};
+
+int luaopen_game(lua_State* L) {
+    luaL_newlib(L, game_functions);
+    const int game = lua_gettop(L);
+    const auto& b = bot(L);
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, b.id.c_str());
+    lua_setfield(L, -2, "id");
+    lua_pushstring(L, b.name.c_str());
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, b.version.c_str());
+    lua_setfield(L, -2, "version");
+    lua_setfield(L, game, "bot");
+    push_json(L, context(L).setup->options);
+    lua_setfield(L, game, "options");
+    push_json(L, b.components);
+    lua_setfield(L, game, "components");
+    lua_pushinteger(L, static_cast<lua_Integer>(context(L).setup->seed));
+    lua_setfield(L, game, "seed");
+
+    if (luaL_loadbufferx(L, step_prelude, std::strlen(step_prelude), "=soloist.step", "t") != LUA_OK) return lua_error(L);
+    lua_pushcfunction(L, game_enter_step);
+    lua_pushcfunction(L, game_leave_step);
+    lua_pushcfunction(L, game_check_step);
+    lua_getglobal(L, "table");
+    lua_getfield(L, -1, "pack");
+    lua_getfield(L, -2, "unpack");
+    lua_remove(L, -3);
+    lua_getglobal(L, "error");
+    lua_getglobal(L, "type");
+    lua_getglobal(L, "pairs");
+    lua_call(L, 8, 2);
+    lua_setfield(L, LUA_REGISTRYINDEX, "soloist.install_rules");
+    lua_setfield(L, game, "step");
+    lua_settop(L, game);
+    return 1;
+}
+
+}  // namespace soloist::lua

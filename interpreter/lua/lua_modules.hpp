@@ -1,0 +1,13 @@
+#pragma once
+// The modules a bot can reach, each in its own file with one luaL_Reg table and one
+// luaopen function.
+#include <lua.hpp>
+
+namespace soloist::lua {
+
+int luaopen_sandbox(lua_State* L);  // lua_sandbox.cpp: the allowlisted globals; returns the env
+int luaopen_ui(lua_State* L);       // lua_ui.cpp: say, why, show, ask, confirm, number
+int luaopen_random(lua_State* L);   // lua_random.cpp: roll, int, pick, shuffle
+int luaopen_game(lua_State* L);     // lua_game.cpp: bot, options, components, step, record, correctable
+
+}  // namespace soloist::lua

@@ -1,0 +1,160 @@
+#include "lua/lua_runner.hpp"
+
+#include "domain/bot.hpp"
+#include "lua/lua_context.hpp"
+#include "lua/lua_convert.hpp"
+#include "lua/lua_door.hpp"
+#include "lua/lua_modules.hpp"
+
+namespace soloist::lua {
+
+namespace {
+
+class LuaRunner final : public ScriptRunner {
+public:
+    explicit LuaRunner(const ScriptSetup& setup) : setup_(setup), state_(setup.limits) {
+        ctx_.setup = &setup_;
+        ctx_.bot_dir = setup.bot->dir;
+        ctx_.lib_dir = setup.lib_dir;
+        lua_State* L = state_.L();
+        set_context(L, &ctx_);
+        luaL_requiref(L, "_G", luaopen_base, 1);
+        luaL_requiref(L, "table", luaopen_table, 1);
+        luaL_requiref(L, "ui", luaopen_ui, 0);
+        luaL_requiref(L, "random", luaopen_random, 0);
+        luaL_requiref(L, "game", luaopen_game, 0);
+        luaL_requiref(L, "soloist.sandbox", luaopen_sandbox, 0);
+        lua_settop(L, 0);
+    }
+
+    ScriptOutcome start() override {
+        lua_State* L = state_.L();
+        if (!setup_.rules_script.empty()) {
+            lua_getfield(L, LUA_REGISTRYINDEX, "soloist.install_rules");
+            std::string error;
+            if (!load_script(L, setup_.rules_script)) return failure(pop_message(L), "loading the house rule");
+            if (!door_call(L, 0, 1, error)) return failure(error, "running the house rule");
+            if (!door_call(L, 1, 0, error)) return failure(error, "installing the house rule");
+        }
+        ctx_.bot_thread = lua_newthread(L);
+        thread_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+        if (!load_script(ctx_.bot_thread, setup_.bot->dir / setup_.bot->entry))
+            return failure(pop_message(ctx_.bot_thread), "loading the bot");
+        return run(0);
+    }
+
+    ScriptOutcome resume(const nlohmann::json& answer) override {
+        if (!ctx_.bot_thread || lua_status(ctx_.bot_thread) != LUA_YIELD)
+            return failure("the game is not waiting for an answer", "");
+        push_json(ctx_.bot_thread, answer);
+        return run(1);
+    }
+
+    std::vector<Correctable> correctables() const override {
+        std::vector<Correctable> out;
+        for (const auto& c : ctx_.correctables) out.push_back(c.spec);
+        return out;
+    }
+
+    std::optional<std::string> correct(const std::string& id, long long value) override {
+        lua_State* L = state_.L();
+        for (const auto& c : ctx_.correctables) {
+            if (c.spec.id != id) continue;
+            lua_rawgeti(L, LUA_REGISTRYINDEX, c.table_ref);
+            lua_getfield(L, -1, "set");
+            lua_remove(L, -2);
+            lua_pushinteger(L, value);
+            std::string error;
+            if (!door_call(L, 1, 0, error)) return "correcting " + id + ": " + error;
+            return std::nullopt;
+        }
+        return "nothing called '" + id + "' can be corrected";
+    }
+
+    ~LuaRunner() override = default;
+
+private:
+    static std::string pop_message(lua_State* L) {
+        std::string m = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(error)";
+        lua_pop(L, 1);
+        return m;
+    }
+
+    ScriptOutcome failure(const std::string& message, const std::string& doing) {
+        ScriptOutcome o;
+        o.kind = ScriptOutcome::Kind::error;
+        std::string where;
+        if (!ctx_.steps.empty()) where = "in step '" + ctx_.steps.back() + "'";
+        else if (!doing.empty()) where = "while " + doing;
+        if (ctx_.questions_asked > 0)
+            where += (where.empty() ? "" : ", ") + std::string("after question ") + std::to_string(ctx_.questions_asked);
+        // The first line is the message; where it happened follows, then the traceback.
+        const auto newline = message.find('\n');
+        o.error = message.substr(0, newline) + (where.empty() ? "" : "\n  (" + where + ")") +
+                  (newline == std::string::npos ? "" : message.substr(newline));
+        return o;
+    }
+
+    ScriptOutcome run(int nargs) {
+        lua_State* L = state_.L();
+        lua_State* co = ctx_.bot_thread;
+        ctx_.pending.reset();
+        int nres = 0;
+        std::string error;
+        const int status = door_resume(co, L, nargs, &nres, error);
+        if (status == LUA_YIELD) {
+            lua_pop(co, nres);
+            if (!ctx_.pending)
+                return failure("the bot yielded without asking a question (coroutine.yield in the bot's own flow?)", "");
+            ScriptOutcome o;
+            o.kind = ScriptOutcome::Kind::question;
+            o.question = std::move(*ctx_.pending);
+            ctx_.pending.reset();
+            return o;
+        }
+        if (status != LUA_OK) return failure(error, "running the bot");
+        // The entry script returned: the end of the game.
+        ScriptOutcome o;
+        o.kind = ScriptOutcome::Kind::end;
+        std::string why;
+        nlohmann::json end;
+        if (nres < 1 || lua_type(co, -nres) != LUA_TTABLE || !to_json(co, -nres, end, why) || !end.is_object() ||
+            !end.contains("result") || !end["result"].is_string()) {
+            lua_pop(co, nres);
+            return failure(display_path(setup_.bot->dir / setup_.bot->entry) +
+                               ": the entry script must end by returning { result = \"win\", summary = \"...\", scores = { ... } }" +
+                               (why.empty() ? "" : " (" + why + ")"),
+                           "ending the game");
+        }
+        lua_pop(co, nres);
+        o.end = std::move(end);
+        return o;
+    }
+
+    ScriptSetup setup_;
+    BotContext ctx_;
+    State state_;
+    int thread_ref_ = LUA_NOREF;
+};
+
+}  // namespace
+
+std::unique_ptr<ScriptRunner> make_runner(const ScriptSetup& setup) { return std::make_unique<LuaRunner>(setup); }
+
+}  // namespace soloist::lua
+
+namespace soloist::lua {
+
+std::optional<std::string> compile_only(const std::filesystem::path& file) {
+    State state(Limits{});
+    lua_State* L = state.L();
+    BotContext ctx;
+    set_context(L, &ctx);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    if (load_script(L, file)) return std::nullopt;
+    std::string message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "cannot compile";
+    return message;
+}
+
+}  // namespace soloist::lua

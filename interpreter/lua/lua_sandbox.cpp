@@ -1,0 +1,633 @@
+// The sandbox: the globals a bot script can reach, as an allowlist. Every game has its own
+// state; scripts see a global table (_ENV) whose unknown names fall through to a read-only
+// table of host globals. Library tables are read-only proxies. Iteration order, tostring
+// and load are replaced so that a game is deterministic and address-free.
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "lua/lua_context.hpp"
+#include "lua/lua_door.hpp"
+#include "lua/lua_modules.hpp"
+
+namespace soloist::lua {
+
+BotContext& context(lua_State* L) { return **static_cast<BotContext**>(lua_getextraspace(L)); }
+void set_context(lua_State* L, BotContext* ctx) { *static_cast<BotContext**>(lua_getextraspace(L)) = ctx; }
+
+std::string display_path(const std::filesystem::path& file) {
+    const std::filesystem::path root = std::filesystem::path(SOLOIST_SOURCE_DIR).lexically_normal();
+    const auto normal = std::filesystem::absolute(file).lexically_normal();
+    const auto rel = normal.lexically_relative(root);
+    if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
+    return file.generic_string();
+}
+
+// ---- canonical key order --------------------------------------------------------------
+
+namespace {
+
+// A key as plain data, so keys can be sorted with std::sort without touching Lua.
+struct Key {
+    int rank;  // 0 number, 1 string, 2 boolean
+    lua_Number number;
+    const char* text;
+    std::size_t length;
+    int slot;  // where the Lua value is kept alive
+};
+
+bool key_less(const Key& a, const Key& b) {
+    if (a.rank != b.rank) return a.rank < b.rank;
+    if (a.rank == 1) {
+        const int c = std::memcmp(a.text, b.text, std::min(a.length, b.length));
+        return c != 0 ? c < 0 : a.length < b.length;
+    }
+    return a.number < b.number;
+}
+
+// Describes the key at idx; false if it has no canonical place (a table, a function...).
+bool describe_key(lua_State* L, int idx, Key& k) {
+    switch (lua_type(L, idx)) {
+        case LUA_TNUMBER:
+            k.rank = 0;
+            k.number = lua_tonumber(L, idx);
+            return true;
+        case LUA_TSTRING:
+            k.rank = 1;
+            k.text = lua_tolstring(L, idx, &k.length);
+            return true;
+        case LUA_TBOOLEAN:
+            k.rank = 2;
+            k.number = lua_toboolean(L, idx);
+            return true;
+        default:
+            return false;
+    }
+}
+
+int unorderable_key(lua_State* L, int idx) {
+    return luaL_error(L, "a table key of type %s has no fixed order; Soloist visits keys in a fixed order "
+                  "so games replay identically: use numbers, strings or booleans as keys",
+               luaL_typename(L, idx));
+}
+
+int pairs_step(lua_State* L) {
+    // upvalue 1: sorted keys; upvalue 2: position
+    lua_Integer pos = lua_tointeger(L, lua_upvalueindex(2));
+    for (;;) {
+        ++pos;
+        if (lua_rawgeti(L, lua_upvalueindex(1), pos) == LUA_TNIL) return 0;
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, 1) != LUA_TNIL) {  // a key set to nil meanwhile is skipped
+            lua_pushinteger(L, pos);
+            lua_replace(L, lua_upvalueindex(2));
+            return 2;
+        }
+        lua_pop(L, 2);
+    }
+}
+
+}  // namespace
+
+// pairs(t): every key once, numbers ascending, then strings bytewise, then false, true.
+static int l_pairs(lua_State* L) {
+    luaL_checkany(L, 1);
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_Integer n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        ++n;
+    }
+    lua_createtable(L, static_cast<int>(n), 0);  // 2: keys, keeping strings alive
+    auto* keys = static_cast<Key*>(lua_newuserdatauv(L, sizeof(Key) * static_cast<std::size_t>(n ? n : 1), 0));
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        if (!describe_key(L, -1, keys[count])) return unorderable_key(L, -1);
+        keys[count].slot = count + 1;
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, 2, count + 1);
+        ++count;
+    }
+    std::sort(keys, keys + count, key_less);
+    lua_createtable(L, count, 0);
+    for (int i = 0; i < count; ++i) {
+        lua_rawgeti(L, 2, keys[i].slot);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, pairs_step, 2);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+// next(t, k): the key after k in the same order as pairs (a scan: prefer pairs in loops).
+static int l_next(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    Key after{}, best{}, candidate{};
+    const bool from_start = lua_isnil(L, 2);
+    if (!from_start && !describe_key(L, 2, after)) return unorderable_key(L, 2);
+    bool found = false;
+    lua_pushnil(L);  // 3: the best key so far
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        if (!describe_key(L, -1, candidate)) return unorderable_key(L, -1);
+        if ((from_start || key_less(after, candidate)) && (!found || key_less(candidate, best))) {
+            lua_pushvalue(L, -1);
+            lua_replace(L, 3);
+            describe_key(L, 3, best);
+            found = true;
+        }
+    }
+    if (!found) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 3);
+    lua_rawget(L, 1);
+    return 2;
+}
+
+// tostring(v) without memory addresses.
+static int push_safe_tostring(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (luaL_callmeta(L, idx, "__tostring")) {
+        if (!lua_isstring(L, -1)) luaL_error(L, "'__tostring' must return a string");
+        return 1;
+    }
+    switch (lua_type(L, idx)) {
+        case LUA_TNUMBER:
+        case LUA_TSTRING:
+        case LUA_TBOOLEAN:
+        case LUA_TNIL:
+            luaL_tolstring(L, idx, nullptr);
+            return 1;
+        default:
+            if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING) return 1;
+            if (lua_gettop(L) > idx) lua_settop(L, idx);
+            lua_pushstring(L, luaL_typename(L, idx));
+            return 1;
+    }
+}
+
+static int l_tostring(lua_State* L) {
+    luaL_checkany(L, 1);
+    return push_safe_tostring(L, 1);
+}
+
+// string.format refuses %p (an address) and prints tables by their safe name for %s.
+static int l_format(lua_State* L) {
+    const int top = lua_gettop(L);
+    std::size_t len = 0;
+    const char* fmt = luaL_checklstring(L, 1, &len);
+    int arg = 1;
+    for (std::size_t i = 0; i < len; ++i) {
+        if (fmt[i] != '%') continue;
+        if (++i < len && fmt[i] == '%') continue;
+        while (i < len && std::strchr("-+ #0123456789.", fmt[i])) ++i;
+        if (i >= len) break;
+        ++arg;
+        if (fmt[i] == 'p')
+            return luaL_error(L, "string.format: '%%p' would print a memory address, which Soloist does not allow");
+        if (fmt[i] == 's' && arg <= top && !lua_isstring(L, arg) && lua_type(L, arg) != LUA_TNIL &&
+            lua_type(L, arg) != LUA_TBOOLEAN) {
+            push_safe_tostring(L, arg);
+            lua_replace(L, arg);
+        }
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));  // the real string.format
+    lua_insert(L, 1);
+    lua_call(L, top, 1);
+    return 1;
+}
+
+bool load_script(lua_State* L, const std::filesystem::path& file) {
+    auto& ctx = context(L);
+    bool readable = false;
+    {
+        std::ifstream in(file, std::ios::binary);
+        ctx.chunkname = "@" + display_path(file);
+        if (in) {
+            std::ostringstream text;
+            text << in.rdbuf();
+            ctx.scratch = text.str();
+            readable = true;
+        }
+    }
+    if (!readable) {
+        lua_pushfstring(L, "cannot read %s", ctx.chunkname.c_str() + 1);
+        return false;
+    }
+    if (!ctx.scratch.empty() && ctx.scratch[0] == LUA_SIGNATURE[0]) {
+        lua_pushfstring(L, "%s: not allowed: binary chunks cannot be loaded; Soloist runs Lua text only",
+                        ctx.chunkname.c_str() + 1);
+        return false;
+    }
+    if (luaL_loadbufferx(L, ctx.scratch.data(), ctx.scratch.size(), ctx.chunkname.c_str(), "t") != LUA_OK)
+        return false;
+    lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    lua_setupvalue(L, -2, 1);
+    return true;
+}
+
+// load(text [, name [, mode [, env]]]): Lua text only; the chunk sees the bot's globals.
+static int l_load(lua_State* L) {
+    std::size_t len = 0;
+    const char* text = lua_tolstring(L, 1, &len);
+    if (!text || lua_type(L, 1) != LUA_TSTRING)
+        return luaL_error(L, "load: not allowed: Soloist's load takes a string of Lua text only");
+    const char* name = luaL_optstring(L, 2, "=(load)");
+    const char* mode = luaL_optstring(L, 3, "t");
+    if (!std::strchr(mode, 't') || (len > 0 && text[0] == LUA_SIGNATURE[0])) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "not allowed: binary chunks cannot be loaded; Soloist runs Lua text only");
+        return 2;
+    }
+    const int env = !lua_isnone(L, 4) ? 4 : 0;
+    if (luaL_loadbufferx(L, text, len, name, "t") != LUA_OK) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (env) lua_pushvalue(L, env);
+    else lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+    return 1;
+}
+
+// require "name": name.lua from the bot's folder, else from scripts/lib. Nothing else.
+static int l_require(lua_State* L) {
+    const char* name = luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));  // 2: loaded modules
+    if (lua_getfield(L, 2, name) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    bool valid = *name != '\0';
+    for (const char* p = name; *p; ++p) {
+        const bool word = std::isalnum(static_cast<unsigned char>(*p)) || *p == '_' || *p == '-';
+        if (!word && !(*p == '.' && p != name && p[1] != '\0' && p[1] != '.')) valid = false;
+    }
+    // C++ work in its own scope: nothing with a destructor is alive when Lua raises.
+    auto& ctx = context(L);
+    bool found = false;
+    if (valid) {
+        std::string rel = name;
+        std::replace(rel.begin(), rel.end(), '.', '/');
+        rel += ".lua";
+        for (const auto* dir : {&ctx.bot_dir, &ctx.lib_dir}) {
+            std::error_code ec;
+            if (!dir->empty() && std::filesystem::is_regular_file(*dir / rel, ec)) {
+                ctx.module_path = *dir / rel;
+                found = true;
+                break;
+            }
+        }
+    }
+    if (!found) {
+        ctx.scratch = "require '" + std::string(name) + "': not allowed: a bot can require only the modules of its own folder (" +
+                      display_path(ctx.bot_dir) + ") and of scripts/lib, and there is no such module there";
+        lua_pushstring(L, ctx.scratch.c_str());
+        return lua_error(L);
+    }
+    if (!load_script(L, ctx.module_path)) return lua_error(L);
+    lua_pushstring(L, name);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, 2, name);
+    return 1;
+}
+
+// pcall and xpcall as in Lua, except that a fired limit cannot be caught.
+static int finish_pcall(lua_State* L, int status, lua_KContext extra) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        rethrow_if_tripped(L);
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - static_cast<int>(extra);
+}
+
+static int l_pcall(lua_State* L) {
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+    return finish_pcall(L, status, 0);
+}
+
+static int l_xpcall(lua_State* L) {
+    const int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+    return finish_pcall(L, status, 2);
+}
+
+static bool is_frozen(lua_State* L, int idx) {
+    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN_KEY);
+    lua_pushvalue(L, idx);
+    const bool frozen = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    return frozen;
+}
+
+// rawset cannot write into the host's tables either.
+static int l_rawset(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    if (is_frozen(L, 1)) return luaL_error(L, "not allowed: this table belongs to Soloist and is read-only");
+    lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    const bool is_env = lua_rawequal(L, 1, -1);
+    lua_pop(L, 1);
+    if (is_env && lua_type(L, 2) == LUA_TSTRING) {
+        lua_getfield(L, LUA_REGISTRYINDEX, "soloist.host");
+        const bool host_name = lua_getfield(L, -1, lua_tostring(L, 2)) != LUA_TNIL;
+        lua_pop(L, 2);
+        if (host_name) return luaL_error(L, "not allowed: '%s' is one of Soloist's globals", lua_tostring(L, 2));
+    }
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 1;
+}
+
+// ---- coroutines: resumed through the limits, never the bot's own flow -----------------
+
+static int resume_core(lua_State* L, lua_State* co, int narg) {
+    if (co == context(L).bot_thread) {
+        lua_pushliteral(L, "cannot resume the bot's own flow");
+        return -1;
+    }
+    if (lua_status(co) == LUA_OK && lua_gettop(co) == 0) {
+        lua_pushliteral(L, "cannot resume dead coroutine");
+        return -1;
+    }
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    lua_xmove(L, co, narg);
+    int nres = 0;
+    begin_slice(L, co);
+    const int status = lua_resume(co, L, narg, &nres);
+    end_slice(L, co);
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            lua_pushliteral(L, "too many results to resume");
+            return -1;
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1);
+    rethrow_if_tripped(L);
+    return -1;
+}
+
+static int l_co_resume(lua_State* L) {
+    lua_State* co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    const int r = resume_core(L, co, lua_gettop(L) - 1);
+    if (r < 0) {
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_insert(L, -(r + 1));
+    return r + 1;
+}
+
+static int co_wrap_step(lua_State* L) {
+    lua_State* co = lua_tothread(L, lua_upvalueindex(1));
+    const int r = resume_core(L, co, lua_gettop(L));
+    if (r < 0) {
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    return r;
+}
+
+static int l_co_wrap(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State* co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, co_wrap_step, 1);
+    return 1;
+}
+
+// ---- read-only proxies ----------------------------------------------------------------
+
+static int refuse_write(lua_State* L) {
+    const char* table = lua_tostring(L, lua_upvalueindex(1));
+    return luaL_error(L, "not allowed: %s%s%s is part of Soloist and cannot be changed", table, *table ? "." : "",
+                      lua_isstring(L, 2) ? lua_tostring(L, 2) : "?");
+}
+
+static int proxy_pairs(lua_State* L) {
+    lua_pushcfunction(L, l_pairs);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 1, 3);
+    return 3;
+}
+
+// Replaces the table at the top with a read-only proxy of it.
+static void freeze(lua_State* L, const char* name) {
+    const int real = lua_gettop(L);
+    lua_newtable(L);  // the proxy
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, real);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, refuse_write, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, real);
+    lua_pushcclosure(L, proxy_pairs, 1);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN_KEY);
+    lua_pushvalue(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    lua_replace(L, real);
+}
+
+// A bot assigning one of the host's names is refused; its own globals are its own.
+static int env_newindex(lua_State* L) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
+        return luaL_error(L, "not allowed: '%s' is one of Soloist's globals and cannot be replaced",
+                          lua_isstring(L, 2) ? lua_tostring(L, 2) : "?");
+    lua_pop(L, 1);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+// setmetatable as in Lua, but finalizers (__gc) are refused: they would run while the
+// state closes, outside every limit.
+static int l_setmetatable(lua_State* L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "not allowed: __gc finalizers would run after the game, outside Soloist's limits");
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static const luaL_Reg sandbox_functions[] = {
+    {"pairs", l_pairs},   {"next", l_next},     {"tostring", l_tostring}, {"load", l_load},
+    {"pcall", l_pcall},   {"xpcall", l_xpcall}, {"rawset", l_rawset},     {nullptr, nullptr},
+};
+
+// The base functions kept as Lua has them.
+static const char* const kept_base[] = {"assert", "error",  "ipairs",   "rawequal",     "rawget", "rawlen",
+                                        "select", "type",   "tonumber", "getmetatable"};
+static const char* const libraries[] = {"string", "table", "math", "utf8", "coroutine"};
+
+// Builds the bots' environment from the opened libraries and the Soloist modules in
+// package.loaded (ui, random, game) and returns it. The real global table is left empty
+// of anything a script could reach.
+int luaopen_sandbox(lua_State* L) {
+    luaL_requiref(L, "_G", luaopen_base, 0);
+    luaL_requiref(L, "string", luaopen_string, 0);
+    luaL_requiref(L, "table", luaopen_table, 0);
+    luaL_requiref(L, "math", luaopen_math, 0);
+    luaL_requiref(L, "utf8", luaopen_utf8, 0);
+    luaL_requiref(L, "coroutine", luaopen_coroutine, 0);
+    lua_settop(L, 0);
+
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, FROZEN_KEY);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);  // 1
+    const int loaded = 1;
+
+    // Trim the real library tables: what is removed here is gone for string methods too.
+    lua_getfield(L, loaded, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_getfield(L, -1, "format");
+    lua_pushcclosure(L, l_format, 1);
+    lua_setfield(L, -2, "format");
+    lua_pop(L, 1);
+    lua_getfield(L, loaded, "math");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "random");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "randomseed");
+    lua_pop(L, 1);
+    lua_getfield(L, loaded, "coroutine");
+    lua_pushcfunction(L, l_co_resume);
+    lua_setfield(L, -2, "resume");
+    lua_pushcfunction(L, l_co_wrap);
+    lua_setfield(L, -2, "wrap");
+    lua_pop(L, 1);
+    // The string metatable is shared by every string: lock it.
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
+
+    lua_newtable(L);  // 2: host globals
+    const int host = 2;
+    lua_getfield(L, loaded, "_G");
+    for (const char* name : kept_base) {
+        lua_getfield(L, -1, name);
+        lua_setfield(L, host, name);
+    }
+    lua_pop(L, 1);
+    luaL_setfuncs(L, sandbox_functions, 0);
+    lua_getfield(L, loaded, "_G");
+    lua_getfield(L, -1, "setmetatable");
+    lua_remove(L, -2);
+    lua_pushcclosure(L, l_setmetatable, 1);
+    lua_setfield(L, host, "setmetatable");
+    lua_pushliteral(L, LUA_VERSION);
+    lua_setfield(L, host, "_VERSION");
+    lua_newtable(L);  // modules loaded by require
+    lua_pushcclosure(L, l_require, 1);
+    lua_setfield(L, host, "require");
+    for (const char* name : libraries) {
+        lua_getfield(L, loaded, name);
+        freeze(L, name);
+        lua_setfield(L, host, name);
+    }
+    for (const char* name : {"ui", "random", "game"}) {
+        if (lua_getfield(L, loaded, name) != LUA_TTABLE) {
+            lua_pop(L, 1);
+            continue;
+        }
+        freeze(L, name);
+        lua_setfield(L, host, name);
+    }
+
+    lua_newtable(L);  // 3: the bots' environment
+    const int env = 3;
+    lua_pushvalue(L, env);
+    lua_setfield(L, host, "_G");
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, host);
+    lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, host);
+    lua_pushcclosure(L, env_newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, env);
+    lua_pushvalue(L, host);
+    lua_setfield(L, LUA_REGISTRYINDEX, "soloist.host");
+    lua_getfield(L, LUA_REGISTRYINDEX, FROZEN_KEY);
+    lua_pushvalue(L, host);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    lua_pushvalue(L, env);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+
+    // Nothing reachable stays in the real global table.
+    lua_pushglobaltable(L);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, -4);
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, env);
+    return 1;
+}
+
+}  // namespace soloist::lua

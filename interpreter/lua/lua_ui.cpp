@@ -1,0 +1,164 @@
+// Module `ui`: how a bot talks to the player. Narration goes to the transcript; a
+// question suspends the bot's coroutine until the player answers.
+#include "lua/lua_context.hpp"
+#include "lua/lua_convert.hpp"
+#include "lua/lua_door.hpp"
+#include "lua/lua_modules.hpp"
+
+namespace soloist::lua {
+
+static int ui_say(lua_State* L) {
+    const char* text = luaL_checkstring(L, 1);
+    return guarded(L, [&] {
+        emit(L, {{"event", "say"}, {"text", text}});
+        return 0;
+    });
+}
+
+static int ui_why(lua_State* L) {
+    const char* text = luaL_checkstring(L, 1);
+    return guarded(L, [&] {
+        emit(L, {{"event", "why"}, {"text", text}});
+        return 0;
+    });
+}
+
+// ui.show(title, entries): entries is an array of {label =, value =}.
+static int ui_show(lua_State* L) {
+    const char* title = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    const lua_Integer n = luaL_len(L, 2);
+    for (lua_Integer i = 1; i <= n; ++i) {
+        if (lua_rawgeti(L, 2, i) != LUA_TTABLE) luaL_error(L, "ui.show: entry %d must be a table {label =, value =}", (int)i);
+        if (lua_getfield(L, -1, "label") != LUA_TSTRING) luaL_error(L, "ui.show: entry %d has no label string", (int)i);
+        lua_pop(L, 2);
+    }
+    return guarded(L, [&] {
+        nlohmann::json entries;
+        std::string error;
+        if (!to_json(L, 2, entries, error)) throw std::runtime_error("ui.show: " + error);
+        if (!entries.is_array()) entries = nlohmann::json::array();
+        emit(L, {{"event", "show"}, {"title", title}, {"entries", std::move(entries)}});
+        return 0;
+    });
+}
+
+// Questions may only come from the bot's own flow, which the host resumes.
+static void check_can_ask(lua_State* L, const char* fn) {
+    if (L != context(L).bot_thread)
+        luaL_error(L, "ui.%s: questions can only be asked from the bot's own flow, not from a coroutine "
+                      "the bot created or a correction handler", fn);
+    if (!lua_isyieldable(L))
+        luaL_error(L, "ui.%s: a question cannot be asked here (while a module is loading, or inside a "
+                      "callback such as a table.sort comparator)", fn);
+}
+
+// Finishes the question built in ctx.pending and suspends the bot until the answer. No
+// C++ object lives on this frame: lua_yield unwinds it.
+static int ask_and_wait(lua_State* L) {
+    auto& ctx = context(L);
+    ctx.pending->number = ++ctx.questions_asked;
+    if (!ctx.steps.empty()) ctx.pending->step = ctx.steps.back();
+    return lua_yield(L, 0);
+}
+
+// Raw field access: an option table's metatable cannot run code behind the host's back.
+static int raw_field(lua_State* L, int idx, const char* key) {
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, key);
+    return lua_rawget(L, idx);
+}
+
+static void push_option_id(lua_State* L, int options, lua_Integer i) {
+    if (lua_rawgeti(L, options, i) == LUA_TTABLE) {
+        raw_field(L, -1, "id");
+        lua_remove(L, -2);
+    }
+}
+
+static int ui_ask(lua_State* L) {
+    check_can_ask(L, "ask");
+    const char* prompt = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 2));
+    if (n < 1) return luaL_error(L, "ui.ask: a question needs at least one option");
+    for (lua_Integer i = 1; i <= n; ++i) {
+        const int t = lua_rawgeti(L, 2, i);
+        if (t == LUA_TTABLE) {
+            if (raw_field(L, -1, "id") != LUA_TSTRING) luaL_error(L, "ui.ask: option %d has no id string", (int)i);
+            const int label = raw_field(L, -2, "label");
+            if (label != LUA_TNIL && label != LUA_TSTRING) luaL_error(L, "ui.ask: option %d's label must be a string", (int)i);
+            lua_pop(L, 2);
+        } else if (t != LUA_TSTRING) {
+            luaL_error(L, "ui.ask: option %d must be a string or a table {id =, label =}", (int)i);
+        }
+        lua_pop(L, 1);
+        push_option_id(L, 2, i);
+        for (lua_Integer j = 1; j < i; ++j) {  // ids must differ
+            push_option_id(L, 2, j);
+            if (lua_rawequal(L, -1, -2)) luaL_error(L, "ui.ask: options %d and %d have the same id", (int)j, (int)i);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    guarded(L, [&] {
+        auto& q = context(L).pending.emplace();
+        q.kind = Question::Kind::ask;
+        q.prompt = prompt;
+        for (lua_Integer i = 1; i <= n; ++i) {
+            auto& c = q.choices.emplace_back();
+            if (lua_rawgeti(L, 2, i) == LUA_TSTRING) c.id = c.label = lua_tostring(L, -1);
+            else {
+                raw_field(L, -1, "id");
+                c.id = lua_tostring(L, -1);
+                raw_field(L, -2, "label");
+                c.label = lua_isstring(L, -1) ? lua_tostring(L, -1) : c.id;
+                lua_pop(L, 2);
+            }
+            lua_pop(L, 1);
+        }
+        return 0;
+    });
+    return ask_and_wait(L);
+}
+
+static int ui_confirm(lua_State* L) {
+    check_can_ask(L, "confirm");
+    const char* prompt = luaL_checkstring(L, 1);
+    guarded(L, [&] {
+        auto& q = context(L).pending.emplace();
+        q.kind = Question::Kind::confirm;
+        q.prompt = prompt;
+        return 0;
+    });
+    return ask_and_wait(L);
+}
+
+static int ui_number(lua_State* L) {
+    check_can_ask(L, "number");
+    const char* prompt = luaL_checkstring(L, 1);
+    const lua_Integer min = luaL_checkinteger(L, 2);
+    const lua_Integer max = luaL_checkinteger(L, 3);
+    if (min > max) return luaL_error(L, "ui.number: min %I is greater than max %I", min, max);
+    guarded(L, [&] {
+        auto& q = context(L).pending.emplace();
+        q.kind = Question::Kind::number;
+        q.prompt = prompt;
+        q.min = min;
+        q.max = max;
+        return 0;
+    });
+    return ask_and_wait(L);
+}
+
+static const luaL_Reg ui_functions[] = {
+    {"say", ui_say},       {"why", ui_why},         {"show", ui_show},     {"ask", ui_ask},
+    {"confirm", ui_confirm}, {"number", ui_number}, {nullptr, nullptr},
+};
+
+int luaopen_ui(lua_State* L) {
+    luaL_newlib(L, ui_functions);
+    return 1;
+}
+
+}  // namespace soloist::lua

@@ -1,0 +1,171 @@
+-- The guild mat: preparation, then each round's five steps before the player's actions, then
+-- the win check. The mat's parts are in mat.lua, the requirements in requirements.lua, the
+-- end in scoring.lua.
+local counters = require "counters"
+local Mat = require "mat"
+local requirements = require "requirements"
+local scoring = require "scoring"
+
+local options = game.options
+local layout = game.components.mat
+
+-- The colors option: the non-player colours, separated by spaces or commas, each once.
+local function parse_colors(text)
+  local colors, seen = {}, {}
+  for color in string.gmatch(text, "[^%s,]+") do
+    if seen[color] then
+      error("the colors option names " .. color .. " twice", 0)
+    end
+    seen[color] = true
+    colors[#colors + 1] = color
+  end
+  return colors
+end
+
+local state = {
+  mat = Mat.new(layout, game.components.spaces, parse_colors(options.colors)),
+  round = counters.new{ id = "round", label = "Round", value = 1, min = 1, max = options.rounds,
+    correctable = true },
+  met = {},     -- the last spaces met, in order
+  minus = {},   -- minus points of negative effects: {space =, points =}
+}
+local mat = state.mat
+
+local function show(title)
+  local entries = { { label = "Round", value = state.round.value } }
+  for _, entry in ipairs(mat:entries()) do
+    entries[#entries + 1] = entry
+  end
+  entries[#entries + 1] = { label = "Last spaces met", value = #state.met }
+  local minus = 0
+  for _, m in ipairs(state.minus) do
+    minus = minus + m.points
+  end
+  entries[#entries + 1] = { label = "Effect minus points", value = minus }
+  ui.show(title, entries)
+end
+
+local function list(ids)
+  if #ids <= 1 then
+    return ids[1] or "none"
+  end
+  return table.concat(ids, ", ", 1, #ids - 1) .. " and " .. ids[#ids]
+end
+
+local preparation = game.step("preparation", function()
+  ui.say(string.format("Put one of your mines on each of %s, and a 5-Jar coin on each of %s.",
+    list(mat:spaces_of("mine")), list(mat:spaces_of("coin"))))
+  ui.say(string.format("Keep %d guild markers of each colour nobody plays (%s) beside the mat: "
+    .. "Soloist draws them from its own bag and tells you which to take.",
+    layout.markers_per_color, list(mat.colors)))
+  local placed = {}
+  for _, name in ipairs(layout.start_spaces) do
+    placed[#placed + 1] = string.format("%s on %s", mat:refill_start(), name)
+  end
+  ui.say("Drawn for the start spaces: " .. list(placed) .. ".")
+  show("The solo mat at the start")
+end)
+
+local reveal_attack = game.step("reveal the attack card", function()
+  ui.say(string.format("Round %d of %d. Reveal the attack card.", state.round.value, options.rounds))
+end)
+
+local draw_and_roll = game.step("draw and roll dice", function()
+  ui.say("Draw and roll the dice as usual.")
+end)
+
+-- Step 3: two neighbouring start markers may change places, for Jar the player pays.
+-- Offered only where it changes something: the two markers differ in colour.
+local exchange = game.step("exchange markers", function()
+  local names, held = mat:start_spaces()
+  local choices, pairs_by_id = { { id = "no", label = "No exchange" } }, {}
+  for i = 1, #names - 1 do
+    if held[i] and held[i + 1] and held[i] ~= held[i + 1] then
+      local id = names[i] .. "-" .. names[i + 1]
+      pairs_by_id[id] = i
+      choices[#choices + 1] = { id = id, label = string.format("Exchange %s (%s) and %s (%s) for %d Jar",
+        names[i], held[i], names[i + 1], held[i + 1], layout.exchange_cost) }
+    end
+  end
+  if #choices == 1 then
+    ui.say("No exchange this round: it would change nothing.")
+    ui.why("Neighbouring start spaces hold markers of the same colour.")
+    return
+  end
+  local pick = ui.ask(string.format("Exchange two neighbouring start markers for %d Jar?", layout.exchange_cost),
+    choices)
+  local i = pairs_by_id[pick]
+  if i then
+    mat:exchange(i)
+    ui.say(string.format("Pay %d Jar to the supply and swap the markers on %s and %s: %s now holds %s, %s holds %s.",
+      layout.exchange_cost, names[i], names[i + 1], names[i], held[i + 1], names[i + 1], held[i]))
+  end
+end)
+
+-- Step 4. Returns nil to play on, or how the game ends (see requirements.last_space).
+local place_marker = game.step("place marker", function()
+  if mat.start:first() == nil then
+    ui.say("Start space I is empty: no marker is left to place, so the game ends with the win check.")
+    ui.why("The bag and the start spaces have run out of markers.")
+    return { check = true }
+  end
+  local color, space, why = mat:place_first()
+  ui.say(string.format("Move the %s marker from start space %s onto %s.", color, layout.start_spaces[1], space.id))
+  ui.why(why)
+  if space.kind == "last" then
+    return requirements.last_space(state, space)
+  elseif space.requirement then
+    requirements.resolve(state, space)
+  end
+  return nil
+end)
+
+-- Step 5.
+local move_down = game.step("move markers down", function()
+  mat:move_down()
+  local color = mat:refill_start()
+  local last = layout.start_spaces[#layout.start_spaces]
+  if color then
+    ui.say(string.format("Move the other start markers down one space, then put a %s marker on %s.", color, last))
+  else
+    ui.say(string.format("Move the other start markers down one space. The bag is empty: %s stays empty.", last))
+  end
+end)
+
+local actions = game.step("actions", function()
+  show(string.format("The solo mat in round %d", state.round.value))
+  ui.ask(string.format("Round %d: take your actions. Answer when your turn is over.", state.round.value),
+    { { id = "done", label = "My turn is over" } })
+end)
+
+-- One round; returns how the game ends, or nil to play on.
+local function play_round()
+  reveal_attack()
+  draw_and_roll()
+  if options.swap then
+    exchange()
+  end
+  local ending = place_marker()
+  if ending then
+    return ending
+  end
+  move_down()
+  actions()
+  return nil
+end
+
+preparation()
+local ending
+repeat
+  ending = play_round()
+  if ending or state.round.value >= options.rounds then
+    break
+  end
+  state.round:add(1)
+until false
+
+show("The solo mat at the end")
+if ending and ending.lost then
+  return scoring.lost(state, ending.lost)
+end
+return scoring.win_check(state)

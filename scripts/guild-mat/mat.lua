@@ -1,0 +1,275 @@
+-- The solo mat: the bag of guild markers, the start spaces, the three rows of spaces with their
+-- mines and coins, the loss box and the region die. Knows where markers go; knows nothing of
+-- requirements beyond which one applies to a space now.
+local bag = require "bag"
+local counters = require "counters"
+local dice = require "dice"
+local line = require "line"
+
+local Mat = {}
+Mat.__index = Mat
+
+-- What lies on a requirement space at the start of the game.
+local TOKEN = { mine = "mine", coin = "5-Jar coin" }
+
+-- Data errors name the file, so a wrong edit of the YAML is easy to find.
+local function data_error(fmt, ...)
+  error("spaces.yaml: " .. string.format(fmt, ...), 0)
+end
+
+-- Checks what the schema cannot: rows complete and in order, references that resolve.
+local function check_layout(self, questions)
+  local function check_requirement(space, req, field)
+    if req and req.question and not questions[req.question] then
+      data_error("%s's %s asks the unknown question '%s'", space.id, field, req.question)
+    end
+  end
+  for _, row in ipairs(self.row_order) do
+    local spaces = self.rows[row]
+    if #spaces == 0 then
+      data_error("row %s has no spaces", row)
+    end
+    for column, space in ipairs(spaces) do
+      if space.column ~= column then
+        data_error("row %s: %s is listed where column %d belongs", row, space.id, column)
+      end
+      local is_last = column == #spaces
+      if (space.kind == "last") ~= is_last then
+        data_error("%s: the last space of a row, and only it, has kind last", space.id)
+      end
+      if (space.kind ~= "plain") ~= (space.requirement ~= nil) then
+        data_error("%s: a %s space %s a requirement", space.id, space.kind,
+          space.kind == "plain" and "cannot have" or "needs")
+      end
+      check_requirement(space, space.requirement, "requirement")
+      check_requirement(space, space.changed_requirement, "changed requirement")
+    end
+  end
+  for id, space in pairs(self.spaces) do
+    if space.kind == "coin" then
+      local target = self.spaces[space.coin_to or ""]
+      if not target or target.kind ~= "last" then
+        data_error("%s: coin_to must name a last space", id)
+      end
+      if not target.changed_requirement then
+        data_error("%s: its coin goes to %s, which has no changed_requirement", id, target.id)
+      end
+    end
+  end
+end
+
+-- layout: mat.yaml; board: spaces.yaml; colors: the non-player colours, one per row.
+function Mat.new(layout, board, colors)
+  local self = setmetatable({ layout = layout, questions = board.questions }, Mat)
+  self.row_order = layout.rows
+  self.rows, self.spaces = {}, {}
+  for _, row in ipairs(layout.rows) do
+    self.rows[row] = {}
+  end
+  local mines = 0
+  for _, data in ipairs(board.spaces) do
+    local row = self.rows[data.row] or data_error("%s is in row %s, which mat.yaml does not list", data.id, data.row)
+    if self.spaces[data.id] then
+      data_error("%s is listed twice", data.id)
+    end
+    -- Each space: its data, plus what lies on it now.
+    local space = setmetatable({ token = TOKEN[data.kind], marker = nil, coin_from = nil, met = nil },
+      { __index = data })
+    self.spaces[data.id] = space
+    row[#row + 1] = space
+    if data.kind == "mine" then
+      mines = mines + 1
+    end
+  end
+  for _, row in pairs(self.rows) do
+    table.sort(row, function(a, b) return a.column < b.column end)
+  end
+  check_layout(self, board.questions)
+
+  if #colors ~= #self.row_order then
+    error(string.format("the colors option needs %d different colours, one per row; it has %d",
+      #self.row_order, #colors), 0)
+  end
+  self.colors = colors
+  local tokens = {}
+  for _, color in ipairs(colors) do
+    for _ = 1, layout.markers_per_color do
+      tokens[#tokens + 1] = color
+    end
+  end
+  self.bag = bag.new{ id = "guilds", tokens = tokens }
+  self.start = line.new{ id = "start" }
+  self.taken = false           -- step 4 took the marker from I; step 5 has not moved the rest yet
+  self.color_row, self.row_color = {}, {}
+  self.loss_box = counters.new{ id = "loss-box", label = "Loss box (mines)", value = 0, min = 0,
+    max = mines, correctable = true }
+  self.region_die = dice.new{ id = "regions", faces = layout.region_die }
+  self.coins_moved = {}
+  return self
+end
+
+-- The spaces of a kind (mine, coin, ...), row by row.
+function Mat:spaces_of(kind)
+  local ids = {}
+  for _, row in ipairs(self.row_order) do
+    for _, space in ipairs(self.rows[row]) do
+      if space.kind == kind then
+        ids[#ids + 1] = space.id
+      end
+    end
+  end
+  return ids
+end
+
+-- Draws a marker onto the last start space; nil when the bag is empty.
+function Mat:refill_start()
+  if self.bag:is_empty() then
+    return nil
+  end
+  local color = self.bag:draw()
+  self.start:push(color)
+  return color
+end
+
+-- The start spaces' names and what lies on them now (nil: empty).
+function Mat:start_spaces()
+  local names, held = self.layout.start_spaces, {}
+  local offset = self.taken and 1 or 0
+  for i = 1, #names do
+    held[i] = (i > offset) and self.start:at(i - offset) or nil
+  end
+  return names, held
+end
+
+-- Step 4's row: each colour keeps one row; a colour's first marker opens the next empty row,
+-- top to bottom. Returns the row and why.
+function Mat:row_for(color)
+  local row = self.color_row[color]
+  if row then
+    return row, string.format("Row %s belongs to %s.", row, color)
+  end
+  for i, candidate in ipairs(self.row_order) do
+    if not self.row_color[candidate] then
+      if i == 1 then
+        return candidate, string.format("The first marker of the game opens the top row, %s.", candidate)
+      end
+      return candidate, string.format("This is the first %s marker, so it opens the next empty row, %s.",
+        color, candidate)
+    end
+  end
+  error(string.format("no row is left for %s: there are more colours than rows", color), 0)
+end
+
+-- The leftmost empty space of a row.
+function Mat:leftmost_empty(row)
+  for _, space in ipairs(self.rows[row]) do
+    if not space.marker then
+      return space
+    end
+  end
+  error(string.format("row %s is full, yet a %s marker should go there", row, self.row_color[row]), 0)
+end
+
+-- Step 4: the marker on the first start space goes onto a space. Returns the space and why.
+function Mat:place_first()
+  local color = self.start:first()
+  local row, why = self:row_for(color)
+  local space = self:leftmost_empty(row)
+  self.color_row[color], self.row_color[row] = row, color
+  space.marker = color
+  self.taken = true
+  game.record("place", { marker = color, space = space.id })
+  return color, space, string.format("%s %s is the leftmost empty space of row %s.", why, space.id, row)
+end
+
+-- Step 5: the remaining start markers move down one space.
+function Mat:move_down()
+  if self.taken then
+    self.start:slide_left(1)
+    self.taken = false
+  end
+end
+
+-- Exchanges the markers on start spaces i and i+1.
+function Mat:exchange(i)
+  self.start:swap(i, i + 1)
+  game.record("exchange", { spaces = { self.layout.start_spaces[i], self.layout.start_spaces[i + 1] } })
+end
+
+-- A requirement space's token leaves the mat (to the player, or to the loss box).
+function Mat:take_token(space, to)
+  local token = space.token
+  space.token = nil
+  game.record("move", { token = token, from = space.id, to = to })
+  return token
+end
+
+function Mat:mine_to_loss_box(space)
+  self:take_token(space, "loss box")
+  self.loss_box:add(1)
+end
+
+-- A coin space's coin goes to its last space, whose requirement changes. Returns that space.
+function Mat:move_coin(space)
+  local target = self.spaces[space.coin_to]
+  self:take_token(space, target.id)
+  target.coin_from = space.id
+  self.coins_moved[#self.coins_moved + 1] = string.format("%s's coin on %s", space.id, target.id)
+  return target
+end
+
+-- The requirement a last space has now, and whether a coin changed it.
+function Mat:requirement_of(space)
+  if space.coin_from then
+    return space.changed_requirement, true
+  end
+  return space.requirement, false
+end
+
+-- One line per space, for ui.show.
+function Mat:describe_space(space)
+  local parts = {}
+  if space.marker then
+    parts[#parts + 1] = space.marker
+  end
+  if space.token then
+    parts[#parts + 1] = space.token
+  end
+  if space.met then
+    parts[#parts + 1] = "met"
+  end
+  if space.kind == "last" and not space.marker then
+    local req, changed = self:requirement_of(space)
+    if changed then
+      parts[#parts + 1] = "5-Jar coin from " .. space.coin_from
+    end
+    parts[#parts + 1] = "last space: " .. req.text
+  end
+  if #parts == 0 then
+    parts[1] = "empty"
+  end
+  return space.id .. ": " .. table.concat(parts, ", ")
+end
+
+-- The mat as ui.show entries.
+function Mat:entries()
+  local entries = {}
+  local names, held = self:start_spaces()
+  for i, name in ipairs(names) do
+    entries[#entries + 1] = { label = "Start space " .. name, value = held[i] or "empty" }
+  end
+  for _, row in ipairs(self.row_order) do
+    local cells = {}
+    for i, space in ipairs(self.rows[row]) do
+      cells[i] = self:describe_space(space)
+    end
+    entries[#entries + 1] = { label = "Row " .. row, value = cells }
+  end
+  entries[#entries + 1] = { label = "Loss box", value = self.loss_box.value }
+  entries[#entries + 1] = { label = "Coins moved",
+    value = #self.coins_moved > 0 and table.concat(self.coins_moved, "; ") or "none" }
+  entries[#entries + 1] = { label = "Markers in the bag", value = self.bag:size() }
+  return entries
+end
+
+return Mat

@@ -1,0 +1,56 @@
+-- A bag of tokens drawn blindly. Each draw is one random.pick on the stream "bag:<id>", so a
+-- scenario forces a draw by naming the token (its id, or the string itself), and each draw is
+-- recorded as a "draw" event.
+local component = require "component"
+
+local bag = {}
+bag.__index = bag
+
+function bag.new(args)
+  local id = component.check_args("bag", args)
+  local self = setmetatable({ id = id, stream = "bag:" .. id }, bag)
+  self.tokens = component.copy_array("bag", id, "tokens", args.tokens)
+  return self
+end
+
+function bag:__tostring()
+  return string.format("bag '%s' (%d tokens)", self.id, #self.tokens)
+end
+
+-- Takes one token at random.
+function bag:draw()
+  if #self.tokens == 0 then
+    error(string.format("bag '%s' is empty: there is no token to draw", self.id), 2)
+  end
+  local i, token = random.pick(self.stream, self.tokens)
+  table.remove(self.tokens, i)
+  game.record("draw", { bag = self.id, token = component.id_of(token) })
+  return token
+end
+
+-- Puts a token (back) into the bag.
+function bag:put(token)
+  component.check_given(token, "bag '" .. self.id .. "': put")
+  self.tokens[#self.tokens + 1] = token
+end
+
+function bag:size()
+  return #self.tokens
+end
+
+function bag:is_empty()
+  return #self.tokens == 0
+end
+
+-- How many tokens in the bag have this id (or are this string).
+function bag:count(id)
+  local n = 0
+  for _, token in ipairs(self.tokens) do
+    if component.id_of(token) == id then
+      n = n + 1
+    end
+  end
+  return n
+end
+
+return bag

@@ -1,0 +1,3 @@
+// The test runner's entry point: Catch2 supplies main().
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
