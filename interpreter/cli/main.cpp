@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     CLI::App app{"Soloist runs the automa opponents of solo board games: it shuffles, draws, rolls and walks the bot's "
                  "flowchart, and asks you only what it cannot see."};
     app.require_subcommand(1);
+    app.fallthrough();  // global options may also follow the command
     app.set_version_flag("--version", SOLOIST_VERSION);
     Common common;
     bool verbose = false, quiet = false;

@@ -31,6 +31,7 @@ Game::Game(GameSetup setup, RunnerFactory factory) : setup_(std::move(setup)), r
     s.limits = setup_.limits;
     s.random = &random_;
     s.transcript = &transcript_;
+    s.compiled = setup_.compiled;
     if (setup_.rules) s.rules_script = setup_.rules->script;
     runner_ = factory(s);
 
@@ -57,7 +58,7 @@ void Game::take(ScriptOutcome outcome) {
         case ScriptOutcome::Kind::question:
             status_ = Status::question;
             question_ = std::move(outcome.question);
-            transcript_.emit(question_.to_json());
+            if (transcript_.recording()) transcript_.emit(question_.to_json());
             break;
         case ScriptOutcome::Kind::end: {
             status_ = Status::ended;
@@ -98,7 +99,8 @@ void Game::answer(const nlohmann::json& given) {
     entry.question = question_.number;
     entry.value = *accepted;
     journal_.entries.push_back(entry);
-    transcript_.emit({{"event", "answer"}, {"question", question_.number}, {"value", *accepted}});
+    if (transcript_.recording())
+        transcript_.emit({{"event", "answer"}, {"question", question_.number}, {"value", *accepted}});
     save();
     take(runner_->resume(*accepted));
 }

@@ -35,6 +35,7 @@ struct GameSetup {
     std::optional<HouseRules> rules;
     Limits limits;
     std::vector<ForcedValue> forced;  // scenarios only
+    std::shared_ptr<CompiledScripts> compiled;  // shared by many games of one bot (simulation)
 };
 
 // An answer that is not legal for the question: nothing is recorded.

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +33,14 @@ struct Limits {
     std::size_t max_memory = 256u << 20;
 };
 
+// Compiled script files, shared by the games of one process that run the same bot files
+// (a simulation): each file is compiled once. Keyed by path; the owner guarantees the files
+// do not change while it lives.
+struct CompiledScripts {
+    std::mutex mutex;
+    std::map<std::string, std::string> chunks;
+};
+
 struct ScriptSetup {
     const Bot* bot = nullptr;
     nlohmann::json options;
@@ -40,6 +50,7 @@ struct ScriptSetup {
     Limits limits;
     RandomStreams* random = nullptr;
     Transcript* transcript = nullptr;
+    std::shared_ptr<CompiledScripts> compiled;  // optional
 };
 
 struct ScriptOutcome {

@@ -22,6 +22,8 @@ public:
     void set_listener(Listener l) { listener_ = std::move(l); }
     // A simulator that needs no transcript stops keeping events (show and why still count).
     void keep_events(bool keep) { keep_ = keep; }
+    // False when nobody would see an event: scripts then skip building it.
+    bool recording() const { return keep_ || listener_; }
 
     // The last `show` and the reasons given since the last question, for `show` and `why`.
     const nlohmann::json& last_show() const { return last_show_; }

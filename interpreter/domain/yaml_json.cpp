@@ -138,8 +138,9 @@ private:
     nlohmann::json mapping(const YAML::Node& node, const std::string& pointer) {
         check_tag(node, {"", "?", "!", "tag:yaml.org,2002:map"});
         nlohmann::json out = nlohmann::json::object();
-        for (auto it = node.begin(); it != node.end(); ++it) {
-            const YAML::Node& key = it->first;
+        for (const auto& entry : node) {  // copies: yaml-cpp's iterator hands out a temporary pair
+            const YAML::Node key = entry.first;
+            const YAML::Node value = entry.second;
             if (!key.IsScalar())
                 throw Refusal{key.Mark(), key.IsNull() ? "a mapping key must not be empty or null"
                                                       : "a mapping key must be a plain value, not a list or mapping"};
@@ -147,9 +148,9 @@ private:
             if (out.contains(name)) throw Refusal{key.Mark(), "duplicate key '" + name + "'"};
             const std::string child = append_pointer(pointer, name);
             doc_.key_marks[child] = to_mark(key.Mark());
-            out[name] = convert(it->second, child);
+            out[name] = convert(value, child);
             // An empty value (`key:`) is marked at the next token; point at its key instead.
-            if (it->second.IsNull() && doc_.marks[child].line != doc_.key_marks[child].line)
+            if (value.IsNull() && doc_.marks[child].line != doc_.key_marks[child].line)
                 doc_.marks[child] = doc_.key_marks[child];
         }
         return out;

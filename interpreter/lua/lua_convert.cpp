@@ -135,6 +135,8 @@ bool to_json(lua_State* L, int idx, nlohmann::json& out, std::string& error) {
     }
 }
 
+bool recording(lua_State* L) { return context(L).setup->transcript->recording(); }
+
 void emit(lua_State* L, nlohmann::json event) { context(L).setup->transcript->emit(std::move(event)); }
 
 }  // namespace soloist::lua

@@ -40,5 +40,7 @@ int guarded(lua_State* L, F&& fn) {
 
 // Adds a transcript event.
 void emit(lua_State* L, nlohmann::json event);
+// Whether events are wanted at all (a simulation keeps none).
+bool recording(lua_State* L);
 
 }  // namespace soloist::lua

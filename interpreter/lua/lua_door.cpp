@@ -4,7 +4,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
+#include <algorithm>
 #include <mutex>
 #include <thread>
 
@@ -49,17 +49,6 @@ static int panic(lua_State* L) {
     std::abort();
 }
 
-State::State(const Limits& limits) {
-    limits_.limits = limits;
-    L_ = lua_newstate(capped_alloc, &limits_);
-    if (!L_) throw std::bad_alloc();
-    lua_atpanic(L_, panic);
-}
-
-State::~State() {
-    if (L_) lua_close(L_);
-}
-
 LimitState& limit_state(lua_State* L) {
     void* ud = nullptr;
     lua_getallocf(L, &ud);
@@ -95,38 +84,34 @@ static void limit_hook(lua_State* L, lua_Debug*) {
     }
 }
 
-// One thread watches every armed game. When a game's time budget is spent it installs a
-// hook on the running threads; until then scripts run without any hook at all.
+static std::int64_t steady_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+// One thread watches every game of the process. Arming a slice only stores a deadline, so a
+// script runs without any hook and the host makes no system call; when a deadline has
+// passed, the watchdog installs the hook on the running threads, and the hook stops the
+// script at its next instruction.
 class Watchdog {
 public:
     static Watchdog& instance() {
         static Watchdog w;
         return w;
     }
-    void arm(LimitState* s, double seconds) {
-        std::lock_guard lock(mutex_);
-        deadlines_[s] = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double>(seconds));
+    void watch(LimitState* s) {
+        std::lock_guard guard(mutex_);
+        states_.push_back(s);
         if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
         wake_.notify_one();
     }
-    void disarm(LimitState* s) {
-        std::lock_guard lock(mutex_);
-        deadlines_.erase(s);
-    }
-    // Threads are added and removed under the same lock the watchdog fires under.
-    void push_running(LimitState* s, lua_State* co) {
-        std::lock_guard lock(mutex_);
-        s->running.push_back(co);
-    }
-    void pop_running(LimitState* s) {
-        std::lock_guard lock(mutex_);
-        if (!s->running.empty()) s->running.pop_back();
+    void forget(LimitState* s) {
+        std::lock_guard guard(mutex_);
+        states_.erase(std::remove(states_.begin(), states_.end(), s), states_.end());
     }
     ~Watchdog() {
         {
-            std::lock_guard lock(mutex_);
+            std::lock_guard guard(mutex_);
             stopping_ = true;
         }
         wake_.notify_one();
@@ -134,60 +119,69 @@ public:
     }
 
 private:
+    static constexpr auto tick = std::chrono::milliseconds(10);
+
     void run() {
-        std::unique_lock lock(mutex_);
+        std::unique_lock guard(mutex_);
         while (!stopping_) {
-            if (deadlines_.empty()) {
-                wake_.wait(lock);
-                continue;
-            }
-            auto next = deadlines_.begin()->second;
-            for (auto& [s, d] : deadlines_) next = std::min(next, d);
-            if (wake_.wait_until(lock, next) == std::cv_status::no_timeout) continue;
-            const auto now = std::chrono::steady_clock::now();
-            for (auto it = deadlines_.begin(); it != deadlines_.end();) {
-                if (it->second > now) {
-                    ++it;
-                    continue;
-                }
-                LimitState* s = it->first;
+            if (states_.empty()) wake_.wait(guard);
+            else wake_.wait_for(guard, tick);
+            const std::int64_t now = steady_ns();
+            for (LimitState* s : states_) {
+                const std::int64_t deadline = s->deadline_ns.load(std::memory_order_relaxed);
+                if (deadline == 0 || deadline > now) continue;
+                std::lock_guard state_guard(s->lock);
+                if (s->deadline_ns.load() == 0 || s->deadline_ns.load() > now) continue;  // the slice ended
                 if (!s->tripped.exchange(true)) {
                     char seconds[32];
                     std::snprintf(seconds, sizeof seconds, "%g", s->limits.max_seconds);
-                    s->tripped_reason = std::string("stopped: the bot ran for more than ") +
-                                        seconds + " s without asking a question (an endless loop?)";
+                    s->tripped_reason = std::string("stopped: the bot ran for more than ") + seconds +
+                                        " s without asking a question (an endless loop?)";
                 }
                 for (lua_State* co : s->running) lua_sethook(co, limit_hook, LUA_MASKCOUNT, 1);
-                it = deadlines_.erase(it);
             }
         }
     }
 
     std::mutex mutex_;
     std::condition_variable wake_;
-    std::map<LimitState*, std::chrono::steady_clock::time_point> deadlines_;
+    std::vector<LimitState*> states_;
     std::thread thread_;
     bool stopping_ = false;
 };
 
+State::State(const Limits& limits) {
+    limits_.limits = limits;
+    L_ = lua_newstate(capped_alloc, &limits_);
+    if (!L_) throw std::bad_alloc();
+    lua_atpanic(L_, panic);
+    if (limits.mode == Limits::Mode::watchdog) Watchdog::instance().watch(&limits_);
+}
+
+State::~State() {
+    if (limits_.limits.mode == Limits::Mode::watchdog) Watchdog::instance().forget(&limits_);
+    if (L_) lua_close(L_);
+}
+
 void begin_slice(lua_State* L, lua_State* running) {
     auto& s = limit_state(L);
+    std::lock_guard guard(s.lock);
     const bool outermost = s.running.empty();
-    if (s.limits.mode == Limits::Mode::watchdog) Watchdog::instance().push_running(&s, running);
-    else s.running.push_back(running);
+    s.running.push_back(running);
     if (s.limits.mode == Limits::Mode::count) lua_sethook(running, limit_hook, LUA_MASKCOUNT, 1000);
     if (!outermost) return;
     s.host_active = false;
     s.instructions = 0;
-    if (s.limits.mode == Limits::Mode::watchdog) Watchdog::instance().arm(&s, s.limits.max_seconds);
+    if (s.limits.mode == Limits::Mode::watchdog)
+        s.deadline_ns = steady_ns() + static_cast<std::int64_t>(s.limits.max_seconds * 1e9);
 }
 
 void end_slice(lua_State* L, lua_State*) {
     auto& s = limit_state(L);
-    if (s.limits.mode == Limits::Mode::watchdog) Watchdog::instance().pop_running(&s);
-    else if (!s.running.empty()) s.running.pop_back();
+    std::lock_guard guard(s.lock);
+    if (!s.running.empty()) s.running.pop_back();
     if (!s.running.empty()) return;
-    if (s.limits.mode == Limits::Mode::watchdog) Watchdog::instance().disarm(&s);
+    s.deadline_ns = 0;
     s.host_active = true;
 }
 

@@ -7,6 +7,8 @@
 #include <lua.hpp>
 
 #include <atomic>
+#include <cstdint>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,10 @@ struct LimitState {
     std::string tripped_reason;        // what fired, for the error message
     std::uint64_t instructions = 0;    // count mode: used in this slice
     std::vector<lua_State*> running;   // threads being resumed, innermost last
+    // Watchdog mode: when the running slice must end (steady clock, ns; 0 = not running).
+    // Guarded with `running` by `lock`, which the watchdog takes to fire.
+    std::atomic<std::int64_t> deadline_ns{0};
+    std::mutex lock;
 };
 
 // Owns a lua_State with the capped allocator.

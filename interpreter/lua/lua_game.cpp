@@ -58,7 +58,7 @@ static int game_enter_step(lua_State* L) {
     const char* id = luaL_checkstring(L, 1);
     return guarded(L, [&] {
         context(L).steps.emplace_back(id);
-        emit(L, {{"event", "step"}, {"id", id}});
+        if (recording(L)) emit(L, {{"event", "step"}, {"id", id}});
         return 0;
     });
 }
@@ -104,8 +104,9 @@ static int game_record(lua_State* L) {
     static const std::set<std::string> reserved = {"start", "ask", "confirm", "number", "answer", "correct", "end", "error"};
     const char* kind = luaL_checkstring(L, 1);
     if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
+    if (reserved.count(kind)) return luaL_error(L, "game.record: '%s' is an event of the host's own", kind);
+    if (!recording(L)) return 0;
     return guarded(L, [&] {
-        if (reserved.count(kind)) throw std::runtime_error(std::string("game.record: '") + kind + "' is an event of the host's own");
         nlohmann::json event = nlohmann::json::object();
         std::string error;
         if (!lua_isnoneornil(L, 2) && !to_json(L, 2, event, error)) throw std::runtime_error("game.record: " + error);

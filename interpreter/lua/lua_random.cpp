@@ -40,7 +40,7 @@ static lua_Integer draw_integer(lua_State* L, const std::string& stream, lua_Int
     return lo + static_cast<lua_Integer>(streams(L).below(stream, static_cast<std::uint64_t>(hi - lo) + 1));
 }
 
-static void emit_random(lua_State* L, nlohmann::json event, bool forced) {
+static void emit_random(lua_State* L, nlohmann::json&& event, bool forced) {
     if (forced) event["forced"] = true;
     emit(L, std::move(event));
 }
@@ -54,7 +54,7 @@ static int random_roll(lua_State* L) {
     guarded(L, [&] {
         bool forced = false;
         result = draw_integer(L, stream, 1, sides, forced);
-        emit_random(L, {{"event", "roll"}, {"stream", stream}, {"sides", sides}, {"result", result}}, forced);
+        if (recording(L)) emit_random(L, {{"event", "roll"}, {"stream", stream}, {"sides", sides}, {"result", result}}, forced);
         return 0;
     });
     lua_pushinteger(L, result);
@@ -71,7 +71,7 @@ static int random_int(lua_State* L) {
     guarded(L, [&] {
         bool forced = false;
         result = draw_integer(L, stream, lo, hi, forced);
-        emit_random(L, {{"event", "roll"}, {"stream", stream}, {"min", lo}, {"max", hi}, {"result", result}}, forced);
+        if (recording(L)) emit_random(L, {{"event", "roll"}, {"stream", stream}, {"min", lo}, {"max", hi}, {"result", result}}, forced);
         return 0;
     });
     lua_pushinteger(L, result);
@@ -97,7 +97,7 @@ static int random_pick(lua_State* L) {
         } else {
             index = 1 + static_cast<lua_Integer>(streams(L).below(stream, static_cast<std::uint64_t>(n)));
         }
-        emit_random(L, {{"event", "pick"}, {"stream", stream}, {"of", n}, {"index", index}, {"item", element_name(L, 2, index)}}, forced);
+        if (recording(L)) emit_random(L, {{"event", "pick"}, {"stream", stream}, {"of", n}, {"index", index}, {"item", element_name(L, 2, index)}}, forced);
         return 0;
     });
     lua_pushinteger(L, index);
@@ -135,13 +135,14 @@ static int random_shuffle(lua_State* L) {
         } else {
             order = streams(L).permutation(stream, static_cast<std::size_t>(n));
         }
+        const bool record = recording(L);
         nlohmann::json names = nlohmann::json::array();
         for (std::size_t i = 0; i < order.size(); ++i) {
-            names.push_back(element_name(L, 2, static_cast<lua_Integer>(order[i]) + 1));
+            if (record) names.push_back(element_name(L, 2, static_cast<lua_Integer>(order[i]) + 1));
             lua_rawgeti(L, 2, static_cast<lua_Integer>(order[i]) + 1);
             lua_rawseti(L, 3, static_cast<lua_Integer>(i) + 1);
         }
-        emit_random(L, {{"event", "shuffle"}, {"stream", stream}, {"order", std::move(names)}}, forced);
+        if (record) emit_random(L, {{"event", "shuffle"}, {"stream", stream}, {"order", std::move(names)}}, forced);
         return 0;
     });
     for (lua_Integer i = 1; i <= n; ++i) {

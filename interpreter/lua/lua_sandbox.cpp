@@ -213,35 +213,6 @@ static int l_format(lua_State* L) {
     return 1;
 }
 
-bool load_script(lua_State* L, const std::filesystem::path& file) {
-    auto& ctx = context(L);
-    bool readable = false;
-    {
-        std::ifstream in(file, std::ios::binary);
-        ctx.chunkname = "@" + display_path(file);
-        if (in) {
-            std::ostringstream text;
-            text << in.rdbuf();
-            ctx.scratch = text.str();
-            readable = true;
-        }
-    }
-    if (!readable) {
-        lua_pushfstring(L, "cannot read %s", ctx.chunkname.c_str() + 1);
-        return false;
-    }
-    if (!ctx.scratch.empty() && ctx.scratch[0] == LUA_SIGNATURE[0]) {
-        lua_pushfstring(L, "%s: not allowed: binary chunks cannot be loaded; Soloist runs Lua text only",
-                        ctx.chunkname.c_str() + 1);
-        return false;
-    }
-    if (luaL_loadbufferx(L, ctx.scratch.data(), ctx.scratch.size(), ctx.chunkname.c_str(), "t") != LUA_OK)
-        return false;
-    lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
-    lua_setupvalue(L, -2, 1);
-    return true;
-}
-
 // load(text [, name [, mode [, env]]]): Lua text only; the chunk sees the bot's globals.
 static int l_load(lua_State* L) {
     std::size_t len = 0;

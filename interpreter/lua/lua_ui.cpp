@@ -9,6 +9,7 @@ namespace soloist::lua {
 
 static int ui_say(lua_State* L) {
     const char* text = luaL_checkstring(L, 1);
+    if (!recording(L)) return 0;
     return guarded(L, [&] {
         emit(L, {{"event", "say"}, {"text", text}});
         return 0;
@@ -17,6 +18,7 @@ static int ui_say(lua_State* L) {
 
 static int ui_why(lua_State* L) {
     const char* text = luaL_checkstring(L, 1);
+    if (!recording(L)) return 0;
     return guarded(L, [&] {
         emit(L, {{"event", "why"}, {"text", text}});
         return 0;
@@ -33,6 +35,7 @@ static int ui_show(lua_State* L) {
         if (lua_getfield(L, -1, "label") != LUA_TSTRING) luaL_error(L, "ui.show: entry %d has no label string", (int)i);
         lua_pop(L, 2);
     }
+    if (!recording(L)) return 0;
     return guarded(L, [&] {
         nlohmann::json entries;
         std::string error;

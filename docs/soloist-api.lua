@@ -1,0 +1,114 @@
+---@meta
+-- Definitions of Soloist's Lua API for the Lua Language Server (completion, hovers and type
+-- checks in editors). Not loaded by Soloist. The repository's .luarc.json points editors here.
+
+---@class SoloistChoice
+---@field id string     what the journal and answer files record
+---@field label? string what the player reads (defaults to id)
+
+---@class SoloistShowEntry
+---@field label string
+---@field value string|number|boolean|string[]
+
+--- Talking to the player.
+ui = {}
+
+--- Narrates what the bot does: one line or paragraph for the player.
+---@param text string
+function ui.say(text) end
+
+--- The reason for the last decision; the player reads it with `why`.
+---@param text string
+function ui.why(text) end
+
+--- The bot's visible state (the player's `show` command prints the last one).
+---@param title string
+---@param entries SoloistShowEntry[]
+function ui.show(title, entries) end
+
+--- Asks the player to choose; returns the chosen option's id. Suspends the bot until answered.
+---@param prompt string
+---@param options (string|SoloistChoice)[]
+---@return string id
+function ui.ask(prompt, options) end
+
+--- Asks a yes/no question.
+---@param prompt string
+---@return boolean
+function ui.confirm(prompt) end
+
+--- Asks for a whole number from min to max.
+---@param prompt string
+---@param min integer
+---@param max integer
+---@return integer
+function ui.number(prompt, min, max) end
+
+--- Every random result, from the host's named streams (each call is a transcript event).
+random = {}
+
+--- An integer from 1 to sides.
+---@param stream string
+---@param sides integer
+---@return integer
+function random.roll(stream, sides) end
+
+--- An integer from lo to hi.
+---@param stream string
+---@param lo integer
+---@param hi integer
+---@return integer
+function random.int(stream, lo, hi) end
+
+--- One element of a non-empty array, uniformly: its index and the element.
+---@generic T
+---@param stream string
+---@param list T[]
+---@return integer index
+---@return T element
+function random.pick(stream, list) end
+
+--- Shuffles the array in place (Fisher-Yates) and returns it.
+---@generic T
+---@param stream string
+---@param list T[]
+---@return T[]
+function random.shuffle(stream, list) end
+
+---@class SoloistCorrectable
+---@field id string        what the player types: set <id> <n>
+---@field label string
+---@field min integer
+---@field max integer
+---@field get fun(): integer
+---@field set fun(value: integer)
+
+--- The bot's own data and flowchart steps.
+game = {}
+---@type { id: string, name: string, version: string }
+game.bot = {}
+--- Option id -> value (defaults, then house rules, then --option).
+---@type table<string, any>
+game.options = {}
+--- Component name -> its YAML data.
+---@type table<string, any>
+game.components = {}
+---@type integer
+game.seed = 0
+
+--- Wraps fn as the flowchart step `id` declared in bot.yaml: errors name it, the transcript
+--- marks it, house rules may hook it (before, replace, after).
+---@generic F: function
+---@param id string
+---@param fn F
+---@return F
+function game.step(id, fn) end
+
+--- Adds an event of the bot's own to the transcript: {event = kind, ...fields}.
+---@param kind string
+---@param fields? table
+function game.record(kind, fields) end
+
+--- Lets the player correct a value at any prompt ("set gold 3"); journaled like an answer.
+---@param spec SoloistCorrectable
+function game.correctable(spec) end
