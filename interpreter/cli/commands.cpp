@@ -45,6 +45,8 @@ int run_headless(const RunArgs& args, const Common& common) {
     const auto problem = feed_answers(*s.game, answers);
     write_output(args.transcript, s.game->transcript().to_jsonl());
     if (problem) {
+        // A bot that stopped with an error leaves answers over: its error comes first.
+        if (s.game->status() == Game::Status::failed) std::cerr << "error: " << s.game->error() << "\n";
         std::cerr << "error: " << *problem << "\n";
         return exit_game_error;
     }

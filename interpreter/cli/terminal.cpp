@@ -131,6 +131,9 @@ private:
             out_ << "Resuming " << journal_.header.bot_id << " (seed " << journal_.header.seed << ") after "
                  << journal_.entries.size() << " answers.\n";
             out_ << describe_show(session_.game->transcript().last_show());
+            // Replayed silently: a bot that stops with an error must still say why.
+            if (session_.game->status() == Game::Status::failed)
+                out_ << describe_event({{"event", "error"}, {"message", session_.game->error()}});
             listen();
             return true;
         }

@@ -217,7 +217,7 @@ const json* find_component(const std::vector<LoadedComponent>& loaded, const Lib
 
 std::string read_all(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + file.string());
+    if (!in) throw ValidationError({Diagnostic{file.string(), 0, 0, "", "cannot read the file"}});
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 

@@ -26,8 +26,8 @@ struct StepSpec {
 
 struct ComponentSpec {
     std::string name;
-    std::filesystem::path file;    // absolute: the bot folder / the manifest's `file`
-    std::filesystem::path schema;  // absolute: a library schema or one of the bot's own
+    std::filesystem::path file;    // the bot folder joined with the manifest's `file`
+    std::filesystem::path schema;  // the library's schemas/<name>.schema.yaml, or the bot folder joined with its own
 };
 
 struct Bot {

@@ -1,6 +1,7 @@
 #include "domain/schema_check.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -222,6 +223,7 @@ enum class Kind {
     Branch,         // "Failed to validate against child schema #i": ends branch i of an anyOf
     NoAlternative,  // an anyOf / oneOf none of whose branches fit
     Wrapper,        // repeats what the errors inside it say
+    Worded,         // already in plain words
     Other,
 };
 
@@ -259,6 +261,12 @@ Kind classify(const std::string& d) {
 
 bool within(const std::string& pointer, const std::string& ancestor) {
     return pointer == ancestor || starts_with(pointer, ancestor + "/");
+}
+
+// "Missing required property 'x'." -> "'x'"
+std::string quoted_part(const std::string& description) {
+    const auto q = description.find('\'');
+    return q == std::string::npos ? description : description.substr(q, description.rfind('\'') - q + 1);
 }
 
 // "a, b or c"
@@ -304,13 +312,10 @@ void reduce_alternatives(std::vector<Issue>& out, const Issue& at) {
         std::vector<std::string> options;
         for (const auto* branch : fitting) {
             std::vector<std::string> fields;
-            for (const Issue& i : *branch) {
-                const auto q = i.description.find('\'');
-                fields.push_back(i.description.substr(q, i.description.rfind('\'') - q + 1));
-            }
+            for (const Issue& i : *branch) fields.push_back(quoted_part(i.description));
             options.push_back(join(fields, " and "));
         }
-        out.push_back(Issue{at.pointer, "missing a required field: " + join_or(options), Kind::Other});
+        out.push_back(Issue{at.pointer, "missing a required field: " + join_or(options), Kind::Worded});
         return;
     }
     const auto* best = *std::min_element(fitting.begin(), fitting.end(),
@@ -383,9 +388,9 @@ std::string type_hint(const std::vector<std::string>& expected, const json& v) {
 
 // A schema's bound as written: 1.0 prints as 1.
 std::string number_text(const json& n) {
-    if (n.is_number_float() && n.get<double>() == static_cast<double>(n.get<long long>()))
-        return std::to_string(n.get<long long>());
-    return n.dump();
+    if (!n.is_number_float()) return n.dump();
+    const double d = n.get<double>();
+    return std::trunc(d) == d && std::fabs(d) < 1e15 ? std::to_string(static_cast<long long>(d)) : n.dump();
 }
 
 std::string plural(std::size_t n, const std::string& word) {
@@ -409,11 +414,8 @@ public:
         auto add = [&](std::string message) { out.push_back(doc_.diagnostic(issue.pointer, std::move(message))); };
 
         switch (issue.kind) {
-            case Kind::Required: {
-                const auto q = issue.description.find('\'');
-                add("missing required field " + issue.description.substr(q, issue.description.rfind('\'') - q + 1));
-                return;
-            }
+            case Kind::Required:
+                return add("missing required field " + quoted_part(issue.description));
             case Kind::Unknown:
                 return unknown_fields(issue, v, schemas, out);
             case Kind::Enum: {
@@ -473,13 +475,15 @@ public:
                     return add("expected at most " + plural(most->get<std::size_t>(), unit) + ", got " + std::to_string(got));
                 break;
             }
+            case Kind::Worded:
+                return add(issue.description);
             default:
                 break;
         }
         // Anything else: valijson's own words, as a sentence fragment.
         std::string message = issue.description;
         if (!message.empty() && message.back() == '.') message.pop_back();
-        if (!message.empty() && !starts_with(message, "missing a required"))
+        if (!message.empty())
             message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
         add(message);
     }

@@ -182,8 +182,9 @@ private:
         const char* end = text.data() + text.size();
         if (looks_integer(text)) {
             long long v = 0;
-            const auto [stop, ec] = std::from_chars(begin, end, v);
-            if (ec == std::errc() && stop == end) return v;
+            if (const auto [stop, ec] = std::from_chars(begin, end, v); ec == std::errc() && stop == end) return v;
+            unsigned long long u = 0;  // seeds use the whole unsigned 64-bit range
+            if (const auto [stop, ec] = std::from_chars(begin, end, u); ec == std::errc() && stop == end) return u;
             // Too large for 64 bits: fall through and keep it as a float.
         }
         if (looks_integer(text) || looks_float(text)) {

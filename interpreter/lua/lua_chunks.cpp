@@ -23,7 +23,6 @@ bool load_script(lua_State* L, const std::filesystem::path& file) {
     CompiledScripts* compiled = ctx.setup ? ctx.setup->compiled.get() : nullptr;
     bool cached = false, readable = false;
     {
-        ctx.chunkname = "@" + display_path(file);
         if (compiled) {
             std::lock_guard guard(compiled->mutex);
             const auto it = compiled->chunks.find(file.string());
@@ -33,6 +32,7 @@ bool load_script(lua_State* L, const std::filesystem::path& file) {
             }
         }
         if (!cached) {
+            ctx.chunkname = "@" + display_path(file);
             std::ifstream in(file, std::ios::binary);
             if (in) {
                 std::ostringstream text;
@@ -43,7 +43,8 @@ bool load_script(lua_State* L, const std::filesystem::path& file) {
         }
     }
     if (cached) {
-        if (luaL_loadbufferx(L, ctx.scratch.data(), ctx.scratch.size(), ctx.chunkname.c_str(), "b") != LUA_OK)
+        // A compiled chunk carries its own source name.
+        if (luaL_loadbufferx(L, ctx.scratch.data(), ctx.scratch.size(), "=compiled", "b") != LUA_OK)
             return false;
     } else {
         if (!readable) {

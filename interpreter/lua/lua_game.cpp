@@ -1,6 +1,7 @@
 // Module `game`: the bot's own data (manifest, options, components, seed), its flowchart
 // steps (which house rules may hook), extra transcript events and correctable values.
 #include <cstring>
+#include <mutex>
 #include <set>
 
 #include "domain/bot.hpp"
@@ -51,6 +52,25 @@ end
 
 return step, install
 )lua";
+
+static int append_to_string(lua_State*, const void* p, std::size_t size, void* out) {
+    static_cast<std::string*>(out)->append(static_cast<const char*>(p), size);
+    return 0;
+}
+
+// The prelude is compiled once per process; every game loads the compiled chunk.
+static bool load_prelude(lua_State* L) {
+    static std::once_flag once;
+    static std::string compiled;
+    std::call_once(once, [] {
+        lua_State* scratch = luaL_newstate();
+        if (luaL_loadbufferx(scratch, step_prelude, std::strlen(step_prelude), "=soloist.step", "t") == LUA_OK)
+            lua_dump(scratch, append_to_string, &compiled, 0);
+        lua_close(scratch);
+    });
+    if (compiled.empty()) return luaL_loadbufferx(L, step_prelude, std::strlen(step_prelude), "=soloist.step", "t") == LUA_OK;
+    return luaL_loadbufferx(L, compiled.data(), compiled.size(), "=soloist.step", "b") == LUA_OK;
+}
 
 static const Bot& bot(lua_State* L) { return *context(L).setup->bot; }
 
@@ -170,7 +190,7 @@ int luaopen_game(lua_State* L) {
     lua_pushinteger(L, static_cast<lua_Integer>(context(L).setup->seed));
     lua_setfield(L, game, "seed");
 
-    if (luaL_loadbufferx(L, step_prelude, std::strlen(step_prelude), "=soloist.step", "t") != LUA_OK) return lua_error(L);
+    if (!load_prelude(L)) return lua_error(L);
     lua_pushcfunction(L, game_enter_step);
     lua_pushcfunction(L, game_leave_step);
     lua_pushcfunction(L, game_check_step);

@@ -7,9 +7,24 @@
 
 namespace soloist::lua {
 
+// The text of ui.say/ui.why: the text itself, or with more arguments a string.format
+// pattern and its values, formatted only when someone will read it.
+static const char* narration(lua_State* L) {
+    luaL_checkstring(L, 1);
+    if (lua_gettop(L) == 1) return lua_tostring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_getfield(L, -1, "string");
+    lua_getfield(L, -1, "format");
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return lua_tostring(L, -1);
+}
+
 static int ui_say(lua_State* L) {
-    const char* text = luaL_checkstring(L, 1);
-    if (!recording(L)) return 0;
+    if (!recording(L)) return luaL_checkstring(L, 1), 0;
+    const char* text = narration(L);
     return guarded(L, [&] {
         emit(L, {{"event", "say"}, {"text", text}});
         return 0;
@@ -17,17 +32,24 @@ static int ui_say(lua_State* L) {
 }
 
 static int ui_why(lua_State* L) {
-    const char* text = luaL_checkstring(L, 1);
-    if (!recording(L)) return 0;
+    if (!recording(L)) return luaL_checkstring(L, 1), 0;
+    const char* text = narration(L);
     return guarded(L, [&] {
         emit(L, {{"event", "why"}, {"text", text}});
         return 0;
     });
 }
 
-// ui.show(title, entries): entries is an array of {label =, value =}.
+// ui.show(title, entries): entries is an array of {label =, value =}, or a function that
+// returns one, called only when someone will see it.
 static int ui_show(lua_State* L) {
     const char* title = luaL_checkstring(L, 1);
+    if (lua_type(L, 2) == LUA_TFUNCTION) {
+        if (!recording(L)) return 0;
+        lua_settop(L, 2);
+        lua_call(L, 0, 1);
+        lua_replace(L, 2);
+    }
     luaL_checktype(L, 2, LUA_TTABLE);
     const lua_Integer n = luaL_len(L, 2);
     for (lua_Integer i = 1; i <= n; ++i) {

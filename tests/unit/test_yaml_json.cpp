@@ -58,6 +58,8 @@ TEST_CASE("scalars are typed by YAML 1.2's core schema, decided by their style",
     CHECK(d["float"] == 1.5);
     CHECK(d["exponent"] == 2000.0);
     CHECK(d["version"].is_number_float());
+    CHECK(d["seed"].is_number_unsigned());
+    CHECK(d["seed"] == 18446744073709551615ull);
     CHECK(d["big"].is_number_float());  // past 64 bits: kept as a number, not refused
 
     // YAML 1.1's yes/no/on/off and hexadecimal are strings in 1.2's core schema.
