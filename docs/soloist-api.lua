@@ -13,17 +13,21 @@
 --- Talking to the player.
 ui = {}
 
---- Narrates what the bot does: one line or paragraph for the player.
+--- Narrates what the bot does: one line or paragraph for the player. With more arguments,
+--- text is a string.format pattern, formatted only when someone reads it.
 ---@param text string
-function ui.say(text) end
+---@param ... any
+function ui.say(text, ...) end
 
---- The reason for the last decision; the player reads it with `why`.
+--- The reason for the last decision; the player reads it with `why`. Formats like ui.say.
 ---@param text string
-function ui.why(text) end
+---@param ... any
+function ui.why(text, ...) end
 
---- The bot's visible state (the player's `show` command prints the last one).
+--- The bot's visible state (the player's `show` command prints the last one). Pass a
+--- function returning the entries to build them only when shown.
 ---@param title string
----@param entries SoloistShowEntry[]
+---@param entries SoloistShowEntry[]|fun(): SoloistShowEntry[]
 function ui.show(title, entries) end
 
 --- Asks the player to choose; returns the chosen option's id. Suspends the bot until answered.

@@ -38,7 +38,7 @@ struct SimArgs {
     std::size_t games = 1000;
     std::uint64_t seed = 1;
     std::string answers = "random";  // random | first
-    bool quiet_errors = false;
+    bool narrate = false;  // build the narration too (slower; soloist check always does)
 };
 int simulate(const SimArgs& args, const Common& common, std::ostream& out);
 

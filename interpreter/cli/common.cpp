@@ -128,7 +128,7 @@ std::vector<JournalEntry> answers_from_json(const nlohmann::json& list, const st
         } else if (a.is_string() || a.is_boolean() || a.is_number_integer()) {
             e.value = a;
         } else {
-            throw GameError(where + ": answer " + std::to_string(n) + " must be a string, a number, true/false or {correct: id, value: number}");
+            throw GameError(where + ": answer " + std::to_string(n) + " must be a string, a whole number, true/false or {correct: id, value: number}");
         }
         out.push_back(std::move(e));
     }

@@ -87,6 +87,8 @@ int main(int argc, char** argv) {
     sim_cmd->add_option("--games", sim_args.games, "How many games")->check(CLI::PositiveNumber);
     sim_cmd->add_option("--answers", sim_args.answers, "How the simulated player answers")
         ->check(CLI::IsMember({"random", "first"}));
+    sim_cmd->add_flag("--narrate", sim_args.narrate,
+                      "Also build the narration nobody reads (slower; soloist check always does)");
 
     try {
         app.parse(argc, argv);

@@ -35,7 +35,7 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     const auto options = resolve_options(bot, args.request.options, rules ? rules->options : nlohmann::json());
     if (args.answers != "random" && args.answers != "first")
         throw UsageError("--answers must be random or first, not '" + args.answers + "'");
-    const auto r = run_games(bot, options, rules, args.seed, args.games, args.answers, common.effective_limits());
+    const auto r = run_games(bot, options, rules, args.seed, args.games, args.answers, common.effective_limits(), args.narrate);
     out << "games: " << r.games << " (seeds " << args.seed << " to " << args.seed + args.games - 1 << ", answers "
         << args.answers << ")\n";
     out << "errors: " << r.errors.size() << "\n";
@@ -85,7 +85,7 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
             continue;
         }
         const auto options = resolve_options(bot, {}, nullptr);
-        const auto r = run_games(bot, options, std::nullopt, 1, args.games, "random", common.effective_limits());
+        const auto r = run_games(bot, options, std::nullopt, 1, args.games, "random", common.effective_limits(), true);
         if (!r.errors.empty()) {
             out << bot.id << ": " << r.errors.size() << " of " << r.games << " random games stopped with a script error\n";
             print_errors(r, bot.id, out, 10);

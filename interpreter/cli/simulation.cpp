@@ -17,7 +17,8 @@ nlohmann::json pick_answer(const Question& q, const std::string& policy, Xoshiro
 }
 
 SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
-                    std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits) {
+                    std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits,
+                    bool narrate) {
     SimReport report;
     const auto compiled = std::make_shared<CompiledScripts>();
     for (std::size_t i = 0; i < games; ++i) {
@@ -30,6 +31,8 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
         setup.compiled = compiled;
         auto game = make_game(bot, setup);
         game->keep_transcript(false);
+        // Narration is built for a listener that drops it.
+        if (narrate) game->set_listener([](const nlohmann::json&) {});
         // The player's answers come from their own generator, derived from the game seed.
         std::uint64_t mix = seed ^ 0x5eed5eed5eed5eedull;
         Xoshiro256ss rng(splitmix64(mix));

@@ -36,7 +36,11 @@ struct SimReport {
 nlohmann::json pick_answer(const Question& q, const std::string& policy, Xoshiro256ss& rng);
 
 // Plays `games` games with seeds first_seed, first_seed + 1, ...; no transcript is kept.
+// Without `narrate`, nobody reads the narration, so the bots' lazy narration (ui.say with
+// format arguments, ui.show with a builder) is not built, which is faster but does not run
+// that code.
 SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
-                    std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits);
+                    std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits,
+                    bool narrate);
 
 }  // namespace soloist::cli

@@ -80,6 +80,9 @@ TEST_CASE("scalars are typed by YAML 1.2's core schema, decided by their style",
     CHECK(d["empty"].is_null());
 
     CHECK(d["list"] == nlohmann::json::parse(R"([1, "1", "one", 2.5, false])"));
+
+    // A float beyond double's range is an error, not infinity.
+    CHECK(diagnostics_of([] { parse_yaml("n: 1e999\n", "n.yaml"); }, "") == Lines{"n.yaml:1:4: the number 1e999 is out of range"});
 }
 
 TEST_CASE("every value's 1-based line and column are kept by JSON pointer", "[yaml]") {

@@ -1,0 +1,108 @@
+# soloist list, check, sim, test, --version, and usage errors (exit 2).
+source "$(dirname "$0")/lib/assert.sh" "$@"
+cd "$ROOT"
+
+# list: guild-mat and each of its options with range or type and default.
+sol list
+expect_rc 0 "list"
+has "$OUT" "guild-mat  Guild Mat 1.0.0" "list"
+has "$OUT" "--option rounds=1..30  (default 16)" "list"
+has "$OUT" "--option swap=boolean  (default true)" "list"
+has "$OUT" "--option colors=string  (default red blue green)" "list"
+
+# list with a broken bot in --bots: named, exit 1, the good bot still listed.
+mkdir -p "$T/bots/broken"
+printf 'id: broken\nname: [\n' >"$T/bots/broken/bot.yaml"
+sol --bots "$T/bots" list
+expect_rc 1 "list with a broken bot"
+has "$OUT" "guild-mat  Guild Mat" "list with a broken bot"
+has "$OUT" "broken  (cannot be loaded: run soloist check $T/bots/broken)" "list with a broken bot"
+
+# check: the bundled bot passes.
+sol check scripts/guild-mat
+expect_rc 0 "check scripts/guild-mat"
+has "$OUT" "guild-mat: ok (manifest and 2 component files valid" "check scripts/guild-mat"
+has "$OUT" "200 random games without error)" "check scripts/guild-mat"
+sol check "$T/nowhere"
+expect_rc 1 "check of a folder without bot.yaml"
+has "$OUT" "$T/nowhere: not a bot folder (it has no bot.yaml)" "check of a folder without bot.yaml"
+
+# sim: 200 games, 0 errors, min/mean/max lines.
+sol sim guild-mat --games 200
+expect_rc 0 "sim --games 200"
+has "$OUT" "games: 200 (seeds 1 to 200, answers random)" "sim"
+if ! grep -qx "errors: 0" <<<"$OUT"; then fail "sim: no line 'errors: 0'"; echo "$OUT" | sed 's/^/  | /'; fi
+if ! grep -qE '^score total: min -?[0-9.]+, mean -?[0-9.]+, max -?[0-9.]+$' <<<"$OUT"; then
+    fail "sim: no 'score total: min .., mean .., max ..' line"; echo "$OUT" | sed 's/^/  | /'
+fi
+if ! grep -qE '^score vp: min -?[0-9.]+, mean -?[0-9.]+, max -?[0-9.]+$' <<<"$OUT"; then
+    fail "sim: no 'score vp: min .., mean .., max ..' line"
+fi
+# The same seeds give the same report.
+first=$OUT
+sol sim guild-mat --games 200
+[ "$OUT" = "$first" ] || fail "sim: two runs with the same seeds differ"
+sol sim guild-mat --games 20 --seed 500 --answers first --option rounds=3
+expect_rc 0 "sim with options"
+has "$OUT" "games: 20 (seeds 500 to 519, answers first)" "sim with options"
+
+# test: every scenario; the last line is "N passed, 0 failed".
+sol test
+expect_rc 0 "test"
+last=$(tail -n 1 <<<"$OUT")
+if ! grep -qxE '[1-9][0-9]* passed, 0 failed' <<<"$last"; then fail "test: last line is '$last'"; fi
+# A scenario that fails is reported and counted, exit 1.
+cat >"$T/wrong.yaml" <<'YAML'
+name: a deliberately wrong expectation
+bot: guild-mat
+seed: 7
+answers: []
+expect:
+  question: {prompt: "a prompt the bot never asks"}
+YAML
+sol test "$T/wrong.yaml"
+expect_rc 1 "test of a failing scenario"
+has "$OUT" "FAIL  $T/wrong.yaml" "test of a failing scenario"
+has "$OUT" "does not match" "test of a failing scenario"
+[ "$(tail -n 1 <<<"$OUT")" = "0 passed, 1 failed" ] || fail "failing scenario: last line '$(tail -n 1 <<<"$OUT")'"
+
+# --version.
+sol --version
+expect_rc 0 "--version"
+[ -n "$OUT" ] || fail "--version printed nothing"
+
+# Usage errors: exit 2, with what was wrong.
+usage() {  # usage PHRASE ARGS...
+    local phrase=$1
+    shift
+    sol "$@"
+    expect_rc 2 "usage error: soloist $*"
+    has "$OUT$ERR" "$phrase" "usage error: soloist $*"
+}
+echo '[]' >"$T/answers.yaml"
+usage "A subcommand is required"
+usage "A subcommand is required" nonsense
+usage "--frobnicate" list --frobnicate
+usage "--seed is required" run guild-mat --answers "$T/answers.yaml"
+usage "--answers is required" run guild-mat --seed 1
+usage "BOT is required" run --seed 1 --answers "$T/answers.yaml"
+usage "play needs a BOT, or --journal FILE to resume" play
+usage "JOURNAL is required" replay
+usage "--until" replay "$T/j.journal" --until many
+usage "--seed" run guild-mat --seed minus --answers "$T/answers.yaml"
+usage "--max-seconds" --max-seconds -1 list
+usage "--max-memory" --max-memory 0 list
+usage "--limits" --limits sometimes list
+usage "--games" sim guild-mat --games 0
+usage "--answers" sim guild-mat --answers clever
+usage "answers file not found: $T/none.yaml" run guild-mat --seed 1 --answers "$T/none.yaml"
+usage "--bots: '$T/answers.yaml' is not a folder" --bots "$T/answers.yaml" list
+usage "house rules file not found: $T/none.yaml" run guild-mat --seed 1 --answers "$T/answers.yaml" --rules "$T/none.yaml"
+usage "no bot at './nowhere': no such folder" run ./nowhere --seed 1 --answers "$T/answers.yaml"
+usage "--option expects id=value, got 'rounds'" run guild-mat --seed 1 --option rounds --answers "$T/answers.yaml"
+# help is not an error.
+sol --help
+expect_rc 0 "--help"
+has "$OUT" "play" "--help"
+
+finish
