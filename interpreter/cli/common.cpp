@@ -18,6 +18,7 @@ Limits Common::effective_limits() const {
     else if (limits_mode == "none") l.mode = Limits::Mode::none;
     else l.mode = Limits::Mode::watchdog;
     l.max_memory = static_cast<std::size_t>(max_memory_mib * 1024 * 1024);
+    l.hard_stop = true;
     return l;
 }
 
@@ -84,7 +85,15 @@ Session new_session(const GameRequest& request, const Common& common, const std:
 Session session_from_journal(const Journal& journal, const Common& common, bool force, std::size_t limit,
                              std::optional<std::string>* divergence) {
     const auto& h = journal.header;
-    auto bot = std::make_unique<Bot>(load_bot_named(h.bot_id, common));
+    // By id, as the player's bots are now; else from the folder the game was played with.
+    std::unique_ptr<Bot> bot;
+    try {
+        bot = std::make_unique<Bot>(load_bot_named(h.bot_id, common));
+    } catch (const UsageError&) {
+        std::error_code ec;
+        if (h.bot_dir.empty() || !std::filesystem::is_regular_file(std::filesystem::path(h.bot_dir) / "bot.yaml", ec)) throw;
+        bot = std::make_unique<Bot>(load_bot(h.bot_dir, common.library()));
+    }
     const bool same = bot->content_hash == h.bot_hash && bot->version == h.bot_version;
     if (!same && !force)
         throw GameError("this journal was played with other files of bot '" + h.bot_id + "' (version " + h.bot_version +
@@ -100,6 +109,7 @@ Session session_from_journal(const Journal& journal, const Common& common, bool 
     }
     setup.options = h.options;
     setup.seed = h.seed;
+    setup.created = h.created;
     setup.limits = common.effective_limits();
     Session s = make_session(std::move(bot), std::move(setup));
     s.game->start();

@@ -53,6 +53,7 @@ std::vector<std::string> run_scenario(const std::filesystem::path& file, const C
     GameRequest request;
     request.bot = scenario_bot(s, file);
     request.seed = s.value("seed", std::uint64_t{1});
+    if (s.contains("rules")) request.rules_file = file.parent_path() / s["rules"].get<std::string>();
     const auto options = s.value("options", nlohmann::json::object());
     for (const auto& [k, v] : options.items())
         request.options.push_back(k + "=" + (v.is_string() ? v.get<std::string>() : v.dump()));
@@ -152,7 +153,10 @@ int run_scenarios(const TestArgs& args, const Common& common, std::ostream& out)
     }
     std::sort(files.begin(), files.end());
     std::size_t passed = 0, failed = 0;
+    const auto here = std::filesystem::current_path();
     for (const auto& f : files) {
+        const auto relative = f.lexically_relative(here);
+        const std::string shown = !relative.empty() && *relative.begin() != ".." ? relative.string() : f.string();
         std::vector<std::string> failures;
         try {
             failures = run_scenario(f, common, args.update_golden);
@@ -161,10 +165,10 @@ int run_scenarios(const TestArgs& args, const Common& common, std::ostream& out)
         }
         if (failures.empty()) {
             ++passed;
-            out << "ok    " << f.string() << "\n";
+            out << "ok    " << shown << "\n";
         } else {
             ++failed;
-            out << "FAIL  " << f.string() << "\n";
+            out << "FAIL  " << shown << "\n";
             for (const auto& r : failures) out << "      " << r << "\n";
         }
     }

@@ -308,12 +308,16 @@ fs::path resolve_bot(const std::string& name_or_dir, const Library& library, con
         throw UsageError("no bot at '" + name_or_dir + "': " +
                          (fs::is_directory(as_path) ? "the folder has no bot.yaml" : "no such folder"));
 
+    // A bot in a --bots folder overrides a bundled bot of the same id.
     std::vector<std::string> ids;
+    fs::path found;
+    const fs::path bundled = library.scripts_dir.lexically_normal();
     for (const fs::path& dir : find_bots(library, extra_roots)) {
         const std::string id = bot_id_of(dir);
-        if (id == name_or_dir) return dir;
+        if (id == name_or_dir && (found.empty() || found.parent_path().lexically_normal() == bundled)) found = dir;
         ids.push_back(id);
     }
+    if (!found.empty()) return found;
     if (ids.empty())
         throw UsageError("unknown bot '" + name_or_dir + "'; no bots found in " + library.scripts_dir.string());
     throw UsageError("unknown bot '" + name_or_dir + "'" + did_you_mean(name_or_dir, ids) + "; bots: " + join(ids));

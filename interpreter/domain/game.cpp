@@ -39,10 +39,11 @@ Game::Game(GameSetup setup, RunnerFactory factory) : setup_(std::move(setup)), r
     h.bot_id = setup_.bot->id;
     h.bot_version = setup_.bot->version;
     h.bot_hash = setup_.bot->content_hash;
+    h.bot_dir = std::filesystem::absolute(setup_.bot->dir).lexically_normal().string();
     h.options = setup_.options;
     h.seed = setup_.seed;
     h.rules = setup_.rules ? setup_.rules->to_json() : nlohmann::json();
-    h.created = now_iso();
+    h.created = setup_.created.empty() ? now_iso() : setup_.created;
 }
 
 void Game::start() {
@@ -76,13 +77,18 @@ void Game::take(ScriptOutcome outcome) {
     }
 }
 
-void Game::save() {
+// Adds an entry to the journal and saves it; if the save fails, the entry is taken back, so
+// the game, the journal in memory and the file on disk stay in step.
+void Game::record(JournalEntry entry) {
+    journal_.entries.push_back(std::move(entry));
     if (!autosave_) return;
     try {
         save_journal(*autosave_, journal_);
     } catch (const std::exception& e) {
+        journal_.entries.pop_back();
         throw GameError(std::string("could not save the game: ") + e.what() +
-                        "\nThe journal as it was before this answer is intact.");
+                        "\nNothing was recorded: the journal as it was before is intact. Answer again once the "
+                        "problem is solved, or quit.");
     }
 }
 
@@ -98,10 +104,9 @@ void Game::answer(const nlohmann::json& given) {
     entry.kind = JournalEntry::Kind::answer;
     entry.question = question_.number;
     entry.value = *accepted;
-    journal_.entries.push_back(entry);
+    record(std::move(entry));
     if (transcript_.recording())
         transcript_.emit({{"event", "answer"}, {"question", question_.number}, {"value", *accepted}});
-    save();
     take(runner_->resume(*accepted));
 }
 
@@ -121,20 +126,18 @@ void Game::correct(const std::string& id, long long value) {
                         (ids.empty() ? "; this bot has no correctable values" : "; correctable: " + join(ids)));
     if (value < found->min || value > found->max)
         throw GameError(found->label + " must be from " + std::to_string(found->min) + " to " + std::to_string(found->max));
-    if (auto problem = runner_->correct(id, value)) {
-        status_ = Status::failed;
-        error_ = *problem;
-        transcript_.emit({{"event", "error"}, {"message", error_}});
-        return;
-    }
     JournalEntry entry;
     entry.kind = JournalEntry::Kind::correction;
     entry.question = question_.number;
     entry.target = id;
     entry.value = value;
-    journal_.entries.push_back(entry);
+    record(std::move(entry));  // saved first: a failed save changes nothing
     transcript_.emit({{"event", "correct"}, {"question", question_.number}, {"target", id}, {"value", value}});
-    save();
+    if (auto problem = runner_->correct(id, value)) {
+        status_ = Status::failed;
+        error_ = *problem;
+        transcript_.emit({{"event", "error"}, {"message", error_}});
+    }
 }
 
 std::optional<std::string> Game::replay(const std::vector<JournalEntry>& entries) {

@@ -36,6 +36,7 @@ struct GameSetup {
     Limits limits;
     std::vector<ForcedValue> forced;  // scenarios only
     std::shared_ptr<CompiledScripts> compiled;  // shared by many games of one bot (simulation)
+    std::string created;  // when the game was first started (a resumed game keeps its own)
 };
 
 // An answer that is not legal for the question: nothing is recorded.
@@ -84,7 +85,7 @@ public:
 
 private:
     void take(ScriptOutcome outcome);
-    void save();
+    void record(JournalEntry entry);
 
     GameSetup setup_;
     RandomStreams random_;

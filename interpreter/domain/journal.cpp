@@ -151,12 +151,14 @@ ojson header_line(const JournalHeader& h) {
     line["seed"] = h.seed;
     line["rules"] = ojson(h.rules);
     line["created"] = h.created;
+    if (!h.bot_dir.empty()) line["bot_dir"] = h.bot_dir;
     return line;
 }
 
 JournalHeader header_from_json(const nlohmann::json& j) {
     constexpr int line = 1;
-    only_fields(j, {"soloist_journal", "bot", "bot_version", "bot_hash", "options", "seed", "rules", "created"}, line);
+    only_fields(j, {"soloist_journal", "bot", "bot_version", "bot_hash", "options", "seed", "rules", "created", "bot_dir"},
+                line);
     JournalHeader h;
     h.format = kJournalFormat;
     h.bot_id = string_field(j, "bot", line);
@@ -175,6 +177,7 @@ JournalHeader header_from_json(const nlohmann::json& j) {
     if (!h.rules.is_null() && !h.rules.is_object())
         throw corrupt(line, "\"rules\" must be null or an object, not " + shown(h.rules));
     h.created = string_field(j, "created", line);
+    if (j.contains("bot_dir")) h.bot_dir = string_field(j, "bot_dir", line);
     return h;
 }
 

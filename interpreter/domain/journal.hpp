@@ -30,6 +30,7 @@ struct JournalHeader {
     std::uint64_t seed = 0;
     nlohmann::json rules;  // null, or {file, hash, options, script}
     std::string created;   // ISO time, informative only
+    std::string bot_dir;   // the bot's folder: resumes a bot that was given by path (optional)
 };
 
 struct JournalEntry {

@@ -31,6 +31,10 @@ struct Limits {
     double max_seconds = 2.0;
     std::uint64_t max_instructions = 500'000'000;
     std::size_t max_memory = 256u << 20;
+    // A script stuck inside one long library call (a pathological string.find) cannot be
+    // interrupted; with hard_stop the process then ends with a message, a grace period
+    // after the time budget. The command line sets it: its journal is saved at every answer.
+    bool hard_stop = false;
 };
 
 // Compiled script files, shared by the games of one process that run the same bot files

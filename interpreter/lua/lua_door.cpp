@@ -121,6 +121,11 @@ public:
 private:
     static constexpr auto tick = std::chrono::milliseconds(10);
 
+    // How long after the budget a stuck C call ends the process: as long again, 1 s at least.
+    static std::int64_t grace_ns(const LimitState& s) {
+        return static_cast<std::int64_t>(std::max(1.0, s.limits.max_seconds) * 1e9);
+    }
+
     void run() {
         std::unique_lock guard(mutex_);
         while (!stopping_) {
@@ -130,6 +135,16 @@ private:
             for (LimitState* s : states_) {
                 const std::int64_t deadline = s->deadline_ns.load(std::memory_order_relaxed);
                 if (deadline == 0 || deadline > now) continue;
+                if (s->tripped && s->limits.hard_stop && now > deadline + grace_ns(*s)) {
+                    // The hook has not fired: the script is inside one long C call.
+                    std::fprintf(stderr,
+                                 "soloist: stopped: the bot has been stuck inside one library call (such as "
+                                 "string.find with a pattern that backtracks) for more than %g s; it cannot be "
+                                 "interrupted there, so Soloist ends. The journal holds every answer given.\n",
+                                 s->limits.max_seconds + grace_ns(*s) / 1e9);
+                    std::fflush(stderr);
+                    std::_Exit(1);
+                }
                 std::lock_guard state_guard(s->lock);
                 if (s->deadline_ns.load() == 0 || s->deadline_ns.load() > now) continue;  // the slice ended
                 if (!s->tripped.exchange(true)) {

@@ -3,6 +3,7 @@
 #include "domain/random.hpp"
 #include "lua/lua_context.hpp"
 #include "lua/lua_convert.hpp"
+#include "lua/lua_door.hpp"
 #include "lua/lua_modules.hpp"
 
 namespace soloist::lua {
@@ -47,6 +48,7 @@ static void emit_random(lua_State* L, nlohmann::json&& event, bool forced) {
 
 // random.roll(stream, sides) -> 1..sides
 static int random_roll(lua_State* L) {
+    STACK_BEGIN(L);
     const char* stream = luaL_checkstring(L, 1);
     const lua_Integer sides = luaL_checkinteger(L, 2);
     luaL_argcheck(L, sides >= 1 && sides <= 1'000'000'000, 2, "sides must be from 1 to 1000000000");
@@ -58,11 +60,13 @@ static int random_roll(lua_State* L) {
         return 0;
     });
     lua_pushinteger(L, result);
+    STACK_END(L, 1);
     return 1;
 }
 
 // random.int(stream, lo, hi) -> lo..hi
 static int random_int(lua_State* L) {
+    STACK_BEGIN(L);
     const char* stream = luaL_checkstring(L, 1);
     const lua_Integer lo = luaL_checkinteger(L, 2);
     const lua_Integer hi = luaL_checkinteger(L, 3);
@@ -75,11 +79,13 @@ static int random_int(lua_State* L) {
         return 0;
     });
     lua_pushinteger(L, result);
+    STACK_END(L, 1);
     return 1;
 }
 
 // random.pick(stream, list) -> index, element
 static int random_pick(lua_State* L) {
+    STACK_BEGIN(L);
     const char* stream = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 2));
@@ -102,6 +108,7 @@ static int random_pick(lua_State* L) {
     });
     lua_pushinteger(L, index);
     lua_rawgeti(L, 2, index);
+    STACK_END(L, 2);
     return 2;
 }
 

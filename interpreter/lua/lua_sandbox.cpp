@@ -32,6 +32,8 @@ namespace {
 struct Key {
     int rank;  // 0 number, 1 string, 2 boolean
     lua_Number number;
+    bool is_integer;           // integers compare exactly (doubles round above 2^53)
+    lua_Integer integer;
     const char* text;
     std::size_t length;
     int slot;  // where the Lua value is kept alive
@@ -43,6 +45,7 @@ bool key_less(const Key& a, const Key& b) {
         const int c = std::memcmp(a.text, b.text, std::min(a.length, b.length));
         return c != 0 ? c < 0 : a.length < b.length;
     }
+    if (a.rank == 0 && a.is_integer && b.is_integer) return a.integer < b.integer;
     return a.number < b.number;
 }
 
@@ -52,6 +55,8 @@ bool describe_key(lua_State* L, int idx, Key& k) {
         case LUA_TNUMBER:
             k.rank = 0;
             k.number = lua_tonumber(L, idx);
+            k.is_integer = lua_isinteger(L, idx);
+            k.integer = k.is_integer ? lua_tointeger(L, idx) : 0;
             return true;
         case LUA_TSTRING:
             k.rank = 1;
@@ -73,13 +78,14 @@ int unorderable_key(lua_State* L, int idx) {
 }
 
 int pairs_step(lua_State* L) {
-    // upvalue 1: sorted keys; upvalue 2: position
+    // upvalue 1: sorted keys; upvalue 2: position; upvalue 3: the table (not the state
+    // argument, which for a read-only proxy is the proxy)
     lua_Integer pos = lua_tointeger(L, lua_upvalueindex(2));
     for (;;) {
         ++pos;
         if (lua_rawgeti(L, lua_upvalueindex(1), pos) == LUA_TNIL) return 0;
         lua_pushvalue(L, -1);
-        if (lua_rawget(L, 1) != LUA_TNIL) {  // a key set to nil meanwhile is skipped
+        if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) {  // a key set to nil meanwhile is skipped
             lua_pushinteger(L, pos);
             lua_replace(L, lua_upvalueindex(2));
             return 2;
@@ -124,7 +130,8 @@ static int l_pairs(lua_State* L) {
         lua_rawseti(L, -2, i + 1);
     }
     lua_pushinteger(L, 0);
-    lua_pushcclosure(L, pairs_step, 2);
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, pairs_step, 3);
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
@@ -174,11 +181,15 @@ static int push_safe_tostring(lua_State* L, int idx) {
         case LUA_TNIL:
             luaL_tolstring(L, idx, nullptr);
             return 1;
-        default:
+        default: {
+            // Pop only a non-string __name: the values above idx (string.format's other
+            // arguments) stay.
+            const int top = lua_gettop(L);
             if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING) return 1;
-            if (lua_gettop(L) > idx) lua_settop(L, idx);
+            lua_settop(L, top);
             lua_pushstring(L, luaL_typename(L, idx));
             return 1;
+        }
     }
 }
 
@@ -332,7 +343,8 @@ static int l_rawset(lua_State* L) {
     lua_pop(L, 1);
     if (is_env && lua_type(L, 2) == LUA_TSTRING) {
         lua_getfield(L, LUA_REGISTRYINDEX, "soloist.host");
-        const bool host_name = lua_getfield(L, -1, lua_tostring(L, 2)) != LUA_TNIL;
+        lua_pushvalue(L, 2);
+        const bool host_name = lua_rawget(L, -2) != LUA_TNIL;
         lua_pop(L, 2);
         if (host_name) return luaL_error(L, "not allowed: '%s' is one of Soloist's globals", lua_tostring(L, 2));
     }
@@ -424,6 +436,8 @@ static int proxy_pairs(lua_State* L) {
     lua_pushcfunction(L, l_pairs);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_call(L, 1, 3);
+    lua_pushvalue(L, 1);  // hand out the proxy, never the real table
+    lua_replace(L, -3);
     return 3;
 }
 
@@ -475,6 +489,28 @@ static int l_setmetatable(lua_State* L) {
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
     return 1;
+}
+
+// Names a script might expect from stock Lua, each refused with what to do instead.
+static int refuse_unsafe_global(lua_State* L) {
+    static const struct {
+        const char* name;
+        const char* why;
+    } refused[] = {
+        {"io", "Soloist scripts cannot reach files"},
+        {"os", "Soloist scripts cannot reach the operating system"},
+        {"debug", "Soloist scripts cannot use the debug library"},
+        {"package", "use require, which loads the bot's own modules and scripts/lib"},
+        {"dofile", "use require"},
+        {"loadfile", "use require"},
+        {"print", "talk to the player with ui.say"},
+        {"collectgarbage", "Soloist manages memory"},
+    };
+    if (lua_type(L, 2) != LUA_TSTRING) return 0;
+    const char* key = lua_tostring(L, 2);
+    for (const auto& r : refused)
+        if (std::strcmp(key, r.name) == 0) return luaL_error(L, "'%s' is not allowed: %s", key, r.why);
+    return 0;
 }
 
 static const luaL_Reg sandbox_functions[] = {
@@ -563,6 +599,11 @@ int luaopen_sandbox(lua_State* L) {
         freeze(L, name);
         lua_setfield(L, host, name);
     }
+
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, refuse_unsafe_global);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, host);
 
     lua_newtable(L);  // 3: the bots' environment
     const int env = 3;

@@ -20,13 +20,13 @@ refused() {  # refused BOT LUA PHRASE...: the bot's main.lua is LUA; its run fai
 
 # io, os and debug do not exist for a bot. (The error names the global and the line; see the
 # report: it does not yet say "not allowed".)
-refused io-open 'local f = io.open("/etc/passwd")' "io-open/main.lua:1: attempt to index a nil value (global 'io')"
-refused os-execute 'os.execute("touch '"$T"'/pwned")' "os-execute/main.lua:1: attempt to index a nil value (global 'os')"
+refused io-open 'local f = io.open("/etc/passwd")' "io-open/main.lua:1: 'io' is not allowed: Soloist scripts cannot reach files"
+refused os-execute 'os.execute("touch '"$T"'/pwned")' "os-execute/main.lua:1: 'os' is not allowed: Soloist scripts cannot reach the operating system"
 [ ! -e "$T/pwned" ] || fail "os.execute ran"
-refused debug-hook 'debug.sethook()' "debug-hook/main.lua:1: attempt to index a nil value (global 'debug')"
-refused dofile 'dofile("'"$T"'/secret.lua")' "dofile/main.lua:1: attempt to call a nil value (global 'dofile')"
-refused loadfile 'loadfile("'"$T"'/secret.lua")' "loadfile/main.lua:1: attempt to call a nil value (global 'loadfile')"
-refused package 'local p = package.path' "package/main.lua:1: attempt to index a nil value (global 'package')"
+refused debug-hook 'debug.sethook()' "debug-hook/main.lua:1: 'debug' is not allowed: Soloist scripts cannot use the debug library"
+refused dofile 'dofile("'"$T"'/secret.lua")' "dofile/main.lua:1: 'dofile' is not allowed: use require"
+refused loadfile 'loadfile("'"$T"'/secret.lua")' "loadfile/main.lua:1: 'loadfile' is not allowed: use require"
+refused package 'local p = package.path' "package/main.lua:1: 'package' is not allowed: use require"
 refused string-dump 'local s = string.dump(function() end)' "string-dump/main.lua:1: attempt to call a nil value (field 'dump')"
 refused math-random 'local n = math.random(6)' "math-random/main.lua:1: attempt to call a nil value (field 'random')"
 
@@ -78,7 +78,7 @@ refused replace-env '_ENV.game = {}' "replace-env/main.lua:1: not allowed: 'game
 refused g-field '_G.random = {}' "g-field/main.lua:1: not allowed: 'random' $HOSTG"
 refused rawset-g 'rawset(_G, "ui", 1)' "rawset-g/main.lua:1: not allowed: 'ui' is one of Soloist's globals"
 refused string-format 'string.format = nil' "string-format/main.lua:1: not allowed: string.format is part of Soloist and cannot be changed"
-refused table-insert 'table.insert = print' "table-insert/main.lua:1: not allowed: table.insert is part of Soloist and cannot be changed"
+refused table-insert 'table.insert = function() end' "table-insert/main.lua:1: not allowed: table.insert is part of Soloist and cannot be changed"
 refused math-pi 'math.pi = 3' "math-pi/main.lua:1: not allowed: math.pi is part of Soloist and cannot be changed"
 refused game-seed 'game.seed = 3' "game-seed/main.lua:1: not allowed: game.seed is part of Soloist and cannot be changed"
 refused ui-ask 'ui.ask = function() return "x" end' "ui-ask/main.lua:1: not allowed: ui.ask is part of Soloist and cannot be changed"

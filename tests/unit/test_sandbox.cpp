@@ -1,0 +1,354 @@
+// The Lua sandbox: what a bot can reach and what it cannot, the host's read-only tables,
+// address-free and ordered output, and how every kind of script error ends the game.
+
+#include <catch2/catch.hpp>
+
+#include "lua_test_support.hpp"
+
+using namespace soloist;
+using soloist::test::lua_error;
+using soloist::test::lua_value;
+using soloist::test::Played;
+using soloist::test::play_lua;
+using soloist::test::summary_of;
+using Catch::Contains;
+
+namespace {
+
+// The texts of the `say` events of a game, in order.
+std::vector<std::string> said(const Played& p) {
+    std::vector<std::string> out;
+    for (const auto& e : p->transcript().events())
+        if (e["event"] == "say") out.push_back(e["text"]);
+    return out;
+}
+
+// A main.lua that pcalls each line of `attempts` and ends with the messages, one a line:
+// "ok" or the error.
+std::string attempt_each(const std::vector<std::string>& attempts, const std::string& after = "") {
+    std::string lua = "local out = {}\nlocal function try(f) local ok, e = pcall(f); out[#out + 1] = ok and 'ok' or tostring(e) end\n";
+    for (const auto& a : attempts) lua += "try(function() " + a + " end)\n";
+    return lua + after + "\nreturn { result = 'win', summary = table.concat(out, '\\n') }\n";
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    for (;;) {
+        const auto end = text.find('\n', start);
+        out.push_back(text.substr(start, end - start));
+        if (end == std::string::npos) return out;
+        start = end + 1;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("the libraries a bot must not reach are refused or nil", "[sandbox]") {
+    // Names a script may expect from stock Lua are refused with a message saying what to do.
+    for (const char* name : {"io", "os", "debug", "package", "dofile", "loadfile", "print", "collectgarbage", "_G.io",
+                             "_ENV.os", "_G.debug"}) {
+        INFO(name);
+        CHECK(lua_value(name).find("is not allowed") != std::string::npos);
+    }
+    for (const char* name : {"string.dump", "math.random", "math.randomseed", "('').dump", "loadstring", "setfenv",
+                             "module", "utf8.dump"}) {
+        INFO(name);
+        CHECK(lua_value(name) == "nil");
+    }
+}
+
+TEST_CASE("the documented base functions and libraries are there", "[sandbox]") {
+    for (const char* name : {"assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "rawequal", "rawget",
+                             "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring",
+                             "type", "load", "require", "ui.say", "ui.ask", "random.roll", "random.shuffle",
+                             "game.step", "game.record", "string.format", "table.sort", "math.floor",
+                             "utf8.char", "coroutine.wrap"}) {
+        INFO(name);
+        CHECK(lua_value("type(" + std::string(name) + ")") == "function");
+    }
+    CHECK(lua_value("_VERSION") == "Lua 5.4");
+    CHECK(lua_value("rawequal(_G, _ENV)") == "true");
+}
+
+TEST_CASE("load refuses binary chunks and runs text in the bot's environment", "[sandbox]") {
+    const auto out = lines_of(summary_of(play_lua(R"lua(
+local f, e = load("\27Lua\84\0\25\147\13\10\26\10")
+local g, e2 = load("return 1", "named", "b")
+X = 41
+local h = load("return X + 1")
+local k = load("return y", "chunk", "t", { y = 5 })
+local ok, e3 = pcall(load, function() return nil end)
+local bad, e4 = load("return +", "=oops")
+return { result = "win", summary = table.concat({ tostring(f), e, tostring(g), e2, h(), k(), e3, tostring(bad), e4 }, "\n") }
+)lua")));
+    REQUIRE(out.size() == 9);
+    CHECK(out[0] == "nil");
+    CHECK(out[1] == "not allowed: binary chunks cannot be loaded; Soloist runs Lua text only");
+    CHECK(out[2] == "nil");
+    CHECK(out[3] == "not allowed: binary chunks cannot be loaded; Soloist runs Lua text only");
+    CHECK(out[4] == "42");
+    CHECK(out[5] == "5");
+    CHECK(out[6] == "load: not allowed: Soloist's load takes a string of Lua text only");
+    CHECK(out[7] == "nil");
+    CHECK(out[8] == "oops:1: unexpected symbol near '+'");
+}
+
+TEST_CASE("require reaches the bot's folder and scripts/lib, and nothing else", "[sandbox]") {
+    Played p = play_lua(attempt_each({"require 'os'", "require '../outside'", "require 'lib/../../outside'",
+                                      "require 'sub..deep'", "require '.hidden'", "require ''",
+                                      "require 'io'", "require 'debug'"},
+                                     R"lua(
+local helper = require "helper"
+local deep = require "sub.deep"
+local deck = require "deck"
+out[#out + 1] = helper.name .. " " .. deep.name .. " " .. type(deck.new) .. " " .. tostring(rawequal(helper, require "helper"))
+out[#out + 1] = tostring(helper.loads)
+)lua"),
+                        {{"helper.lua", "LOADS = (LOADS or 0) + 1\nreturn { name = 'helper', loads = LOADS }\n"},
+                         {"sub/deep.lua", "return { name = 'deep' }\n"},
+                         {"../outside.lua", "return { name = 'outside' }\n"},
+                         {".hidden.lua", "return {}\n"}});
+    const auto out = lines_of(summary_of(p));
+    REQUIRE(out.size() == 10);
+    for (int i = 0; i < 8; ++i) {
+        INFO(out[i]);
+        CHECK_THAT(out[i], Contains("not allowed: a bot can require only the modules of its own folder"));
+    }
+    CHECK_THAT(out[0], Contains("require 'os': not allowed"));
+    CHECK_THAT(out[1], Contains("require '../outside': not allowed"));
+    CHECK_THAT(out[2], Contains("require 'lib/../../outside': not allowed"));
+    CHECK(out[8] == "helper deep function true");
+    CHECK(out[9] == "1");  // a module runs once
+}
+
+TEST_CASE("the host's globals and tables are read-only, and stay intact", "[sandbox]") {
+    Played p = play_lua(attempt_each({"_G = {}", "ui = {}", "string.format = nil", "game = 1", "ui.say = nil",
+                                      "_G.string = 1", "random.roll = nil", "game.options = {}", "table.insert = 1",
+                                      "rawset(_G, 'ui', 1)", "rawset(string, 'x', 1)", "rawset(ui, 'say', 1)",
+                                      "setmetatable(_G, nil)", "setmetatable(string, {})",
+                                      "setmetatable({}, { __gc = function() end })", "mine = 3",
+                                      "rawset(_G, 'own', 4)"},
+                                     "ui.say(string.format('still %s: %d %d', 'here', mine, own))"));
+    const auto out = lines_of(summary_of(p));
+    REQUIRE(out.size() == 17);
+    CHECK_THAT(out[0], Contains("tiny/main.lua:3: not allowed: '_G' is one of Soloist's globals and cannot be replaced"));
+    CHECK_THAT(out[1], Contains("not allowed: 'ui' is one of Soloist's globals and cannot be replaced"));
+    CHECK_THAT(out[2], Contains("not allowed: string.format is part of Soloist and cannot be changed"));
+    CHECK_THAT(out[3], Contains("not allowed: 'game' is one of Soloist's globals and cannot be replaced"));
+    CHECK_THAT(out[4], Contains("not allowed: ui.say is part of Soloist and cannot be changed"));
+    CHECK_THAT(out[5], Contains("not allowed: 'string' is one of Soloist's globals and cannot be replaced"));
+    CHECK_THAT(out[6], Contains("not allowed: random.roll is part of Soloist and cannot be changed"));
+    CHECK_THAT(out[7], Contains("not allowed: game.options is part of Soloist and cannot be changed"));
+    CHECK_THAT(out[8], Contains("not allowed: table.insert is part of Soloist and cannot be changed"));
+    CHECK_THAT(out[9], Contains("not allowed: 'ui' is one of Soloist's globals"));
+    CHECK_THAT(out[10], Contains("not allowed: this table belongs to Soloist and is read-only"));
+    CHECK_THAT(out[11], Contains("not allowed: this table belongs to Soloist and is read-only"));
+    CHECK(out[12] == "cannot change a protected metatable");
+    CHECK(out[13] == "cannot change a protected metatable");
+    CHECK_THAT(out[14], Contains("not allowed: __gc finalizers would run after the game, outside Soloist's limits"));
+    CHECK(out[15] == "ok");
+    CHECK(out[16] == "ok");
+    CHECK(said(p) == std::vector<std::string>{"still here: 3 4"});
+}
+
+TEST_CASE("pairs over a host table does not hand out the real table", "[sandbox]") {
+    Played p = play_lua(attempt_each({"local _, t = pairs(string); t.rep = function() return 'hacked' end",
+                                      "local _, t = pairs(ui); rawset(t, 'say', function() end)",
+                                      "local _, t = pairs(game); t.seed = 99"},
+                                     R"lua(
+ui.say("heard " .. string.rep("a", 2) .. " " .. ("b"):rep(2) .. " " .. game.seed)
+local names = {}
+for name in pairs(string) do names[#names + 1] = name end
+out[#out + 1] = table.concat(names, ",")
+)lua"));
+    const auto out = lines_of(summary_of(p));
+    REQUIRE(out.size() == 4);
+    CHECK_THAT(out[0], Contains("not allowed"));
+    CHECK_THAT(out[1], Contains("not allowed"));
+    CHECK_THAT(out[2], Contains("not allowed"));
+    CHECK(out[3] == "byte,char,find,format,gmatch,gsub,len,lower,match,pack,packsize,rep,reverse,sub,unpack,upper");
+    CHECK(said(p) == std::vector<std::string>{"heard aa bb 1"});
+}
+
+TEST_CASE("metatables of the host are hidden", "[sandbox]") {
+    CHECK(lua_value("getmetatable('')") == "locked");
+    CHECK(lua_value("getmetatable(string)") == "locked");
+    CHECK(lua_value("getmetatable(_G)") == "locked");
+    CHECK(lua_value("getmetatable(ui)") == "locked");
+    CHECK(lua_value("('x'):rep(3)") == "xxx");  // string methods still work
+}
+
+TEST_CASE("nothing prints a memory address", "[sandbox]") {
+    CHECK(lua_value("{}") == "table");
+    CHECK(lua_value("function() end") == "function");
+    CHECK(lua_value("coroutine.create(function() end)") == "thread");
+    CHECK(lua_value("setmetatable({}, { __name = 'Deck' })") == "Deck");
+    CHECK(lua_value("setmetatable({}, { __name = 7 })") == "table");
+    CHECK(lua_value("setmetatable({}, { __tostring = function() return 'mine' end })") == "mine");
+    CHECK(lua_value("string.format('%s', {})") == "table");
+    CHECK(lua_value("string.format('%s|%s|%s|%s', {}, function() end, 3, true)") == "table|function|3|true");
+    CHECK(lua_value("string.format('%s %s', setmetatable({}, { __name = 7 }), 'after')") == "table after");
+    CHECK(lua_value("string.format('%5.2s|%-6s|', {}, {})") == "   ta|table |");
+    CHECK(lua_value("string.format('100%% %s', {})") == "100% table");
+    CHECK_THAT(lua_value("select(2, pcall(string.format, '%p', {}))"),
+               Contains("string.format: '%p' would print a memory address, which Soloist does not allow"));
+    CHECK_THAT(lua_value("select(2, pcall(string.format, '%5p', 'x'))"), Contains("'%p' would print a memory address"));
+}
+
+TEST_CASE("pairs and next visit keys in a fixed order", "[sandbox]") {
+    const auto out = lines_of(summary_of(play_lua(R"lua(
+local t = { b = 1, a = 2, [3] = "x", [1] = "y", [2.5] = "z", [true] = 1, [false] = 0, ab = 3, [-1] = 4, B = 5, [""] = 6 }
+local ks = {}
+for k in pairs(t) do ks[#ks + 1] = tostring(k) end
+local ns = {}
+local k = next(t)
+while k ~= nil do ns[#ns + 1] = tostring(k); k = next(t, k) end
+local big = {}
+big[9007199254740993] = 1; big[9007199254740992] = 2; big[9007199254740994] = 3; big[-9007199254740993] = 4
+local bs = {}
+for k in pairs(big) do bs[#bs + 1] = tostring(k) end
+local removed = { a = 1, b = 2, c = 3 }
+local seen = {}
+for k in pairs(removed) do seen[#seen + 1] = k; removed.b = nil end
+return { result = "win", summary = table.concat({ table.concat(ks, ","), table.concat(ns, ","), tostring(next(t)),
+  tostring(next({})), table.concat(bs, ","), table.concat(seen, ",") }, "\n") }
+)lua")));
+    REQUIRE(out.size() == 6);
+    CHECK(out[0] == "-1,1,2.5,3,,B,a,ab,b,false,true");
+    CHECK(out[1] == out[0]);
+    CHECK(out[2] == "-1");
+    CHECK(out[3] == "nil");
+    CHECK(out[4] == "-9007199254740993,9007199254740992,9007199254740993,9007199254740994");
+    CHECK(out[5] == "a,c");  // a key set to nil meanwhile is skipped
+}
+
+TEST_CASE("pairs and next refuse keys that have no order", "[sandbox]") {
+    const std::string why = "has no fixed order; Soloist visits keys in a fixed order so games replay identically";
+    CHECK_THAT(lua_value("select(2, pcall(pairs, { [{}] = 1 }))"), Contains("a table key of type table " + why));
+    CHECK_THAT(lua_value("select(2, pcall(next, { [{}] = 1 }))"), Contains("a table key of type table " + why));
+    CHECK_THAT(lua_value("select(2, pcall(pairs, { [function() end] = 1 }))"),
+               Contains("a table key of type function " + why));
+    // Not caught: the game ends with the error, the traceback naming the bot's line.
+    const auto e = lua_error("local t = { [{}] = true }\nfor k in pairs(t) do end\n");
+    CHECK_THAT(e, Contains("a table key of type table " + why));
+    CHECK_THAT(e, Contains("tiny/main.lua:2: in main chunk"));
+}
+
+TEST_CASE("any error value ends the game with a readable message", "[sandbox]") {
+    const auto in_step = [](const std::string& body) {
+        return lua_error("ui.say('begin')\nlocal f = game.step('setup', function()\n  " + body + "\nend)\nf()\n");
+    };
+    SECTION("nil") {
+        const auto e = in_step("error(nil)");
+        CHECK_THAT(e, Catch::StartsWith("(error object is a nil value)\n  (in step 'setup')\nstack traceback:"));
+        CHECK_THAT(e, Contains("tiny/main.lua:3: in"));
+    }
+    SECTION("a table") {
+        const auto e = in_step("error({})");
+        CHECK_THAT(e, Catch::StartsWith("(error object is a table value)\n  (in step 'setup')"));
+        CHECK_THAT(e, Contains("tiny/main.lua:3: in"));
+    }
+    SECTION("a table whose __tostring fails") {
+        const auto e = in_step("error(setmetatable({}, { __tostring = function() error('x') end }))");
+        CHECK_THAT(e, Catch::StartsWith("(error object whose __tostring failed)\n  (in step 'setup')"));
+        CHECK_THAT(e, Contains("tiny/main.lua:3: in"));
+    }
+    SECTION("a table whose __tostring returns a table") {
+        const auto e = in_step("error(setmetatable({}, { __tostring = function() return {} end }))");
+        CHECK_THAT(e, Catch::StartsWith("(error object is a table value)"));
+    }
+    SECTION("a table with a __tostring") {
+        CHECK_THAT(in_step("error(setmetatable({}, { __tostring = function() return 'custom' end }))"),
+                   Catch::StartsWith("custom\n  (in step 'setup')"));
+    }
+    SECTION("a number") {
+        CHECK_THAT(in_step("error(42)"), Catch::StartsWith("42\n  (in step 'setup')"));
+    }
+    SECTION("a string without position") {
+        CHECK_THAT(in_step("error('plain', 0)"), Catch::StartsWith("plain\n  (in step 'setup')"));
+    }
+}
+
+TEST_CASE("a syntax error names the file and line", "[sandbox]") {
+    Played p = play_lua("local x = 1\nx = = 2\n");
+    REQUIRE(p->status() == Game::Status::failed);
+    CHECK_THAT(p->error(), Contains("tiny/main.lua:2: unexpected symbol near '='"));
+    CHECK_THAT(p->error(), Contains("(while loading the bot)"));
+    const auto& last = p->transcript().events().back();
+    CHECK(last["event"] == "error");
+    CHECK(last["message"] == p->error());
+}
+
+TEST_CASE("a syntax error in a module names the module's file and line", "[sandbox]") {
+    Played p = play_lua("local ok = true\nrequire 'broken'\n", {{"broken.lua", "return {\n  a = ,\n}\n"}});
+    REQUIRE(p->status() == Game::Status::failed);
+    CHECK_THAT(p->error(), Contains("tiny/broken.lua:2: unexpected symbol near ','"));
+    CHECK_THAT(p->error(), Contains("tiny/main.lua:2: in main chunk"));
+}
+
+TEST_CASE("a runtime error names file:line, the step and a traceback", "[sandbox]") {
+    Played p = play_lua(R"lua(local turn = game.step("turn", function(n)
+  local x = nil
+  return x.field + n
+end)
+ui.say("before")
+turn(1)
+)lua");
+    REQUIRE(p->status() == Game::Status::failed);
+    const auto& e = p->error();
+    CHECK_THAT(e, Catch::StartsWith("/"));
+    CHECK_THAT(e, Contains("tiny/main.lua:3: attempt to index a nil value (local 'x')\n  (in step 'turn')\nstack traceback:"));
+    CHECK_THAT(e, Contains("tiny/main.lua:3: in"));
+    CHECK_THAT(e, Contains("tiny/main.lua:6: in main chunk"));
+    CHECK(said(p) == std::vector<std::string>{"before"});
+}
+
+TEST_CASE("the step and the question number are named after a question", "[sandbox]") {
+    Played p = play_lua(R"lua(local turn = game.step("turn", function()
+  if ui.confirm("Go on?") then error("it broke") end
+end)
+turn()
+)lua");
+    REQUIRE(p->status() == Game::Status::question);
+    p->answer("yes");
+    REQUIRE(p->status() == Game::Status::failed);
+    CHECK_THAT(p->error(), Contains("tiny/main.lua:2: it broke\n  (in step 'turn', after question 1)\nstack traceback:"));
+}
+
+TEST_CASE("questions cannot be asked from a coroutine the bot created", "[sandbox]") {
+    const auto out = lines_of(summary_of(play_lua(R"lua(
+local co = coroutine.create(function() return ui.ask("Which?", { "a", "b" }) end)
+local ok, e = coroutine.resume(co)
+local w = coroutine.wrap(function() ui.confirm("Sure?") end)
+local ok2, e2 = pcall(w)
+local ok3, e3 = pcall(function() table.sort({ 3, 1, 2 }, function(a, b) ui.number("n?", 1, 2) return a < b end) end)
+local ok4, e4 = coroutine.resume(coroutine.running())
+return { result = "win", summary = table.concat({ tostring(ok), e, tostring(ok2), e2, e3, tostring(ok4), e4 }, "\n") }
+)lua")));
+    REQUIRE(out.size() == 7);
+    const std::string refused = "questions can only be asked from the bot's own flow, not from a coroutine the bot created";
+    CHECK(out[0] == "false");
+    CHECK_THAT(out[1], Contains("tiny/main.lua:2: ui.ask: " + refused));
+    CHECK(out[2] == "false");
+    CHECK_THAT(out[3], Contains("tiny/main.lua:4: ui.confirm: " + refused));
+    CHECK_THAT(out[4], Contains("tiny/main.lua:6: ui.number: a question cannot be asked here"));
+    CHECK(out[5] == "false");
+    CHECK(out[6] == "cannot resume the bot's own flow");
+}
+
+TEST_CASE("coroutine.yield in the bot's own flow is a clear error", "[sandbox]") {
+    Played p = play_lua("ui.say('one')\ncoroutine.yield(1)\nreturn { result = 'win' }\n");
+    REQUIRE(p->status() == Game::Status::failed);
+    CHECK(p->error() == "the bot yielded without asking a question (coroutine.yield in the bot's own flow?)");
+    // The bot's coroutines still yield as usual.
+    CHECK(lua_value("coroutine.wrap(function() coroutine.yield(5) end)()") == "5");
+}
+
+TEST_CASE("the entry script must return the end of the game", "[sandbox]") {
+    CHECK_THAT(lua_error("return 5\n"),
+               Contains("tiny/main.lua: the entry script must end by returning { result = \"win\""));
+    CHECK_THAT(lua_error("return { summary = 'no result' }\n"), Contains("the entry script must end by returning"));
+    CHECK_THAT(lua_error("return { result = 'win', f = function() end }\n"),
+               Contains("(a function value, which cannot be recorded)"));
+}
