@@ -224,7 +224,13 @@ std::string error_text(lua_State* L, int idx) {
     lua_pushcfunction(L, describe_error);
     lua_pushvalue(L, idx);
     std::string out;
-    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) out = lua_tostring(L, -1);
+    // A __tostring is the bot's code: it runs under the limits too (an endless loop there
+    // would otherwise hang the host after the slice ended).
+    begin_slice(L, L);
+    const int status = lua_pcall(L, 1, 1, 0);
+    end_slice(L, L);
+    if (status == LUA_OK && lua_type(L, -1) == LUA_TSTRING) out = lua_tostring(L, -1);
+    else if (limit_state(L).tripped) out = limit_state(L).tripped_reason;
     else out = "(error object whose __tostring failed)";
     lua_pop(L, 1);
     return out;

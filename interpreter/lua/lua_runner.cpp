@@ -18,17 +18,14 @@ public:
         ctx_.lib_dir = setup.lib_dir;
         lua_State* L = state_.L();
         set_context(L, &ctx_);
-        luaL_requiref(L, "_G", luaopen_base, 1);
-        luaL_requiref(L, "table", luaopen_table, 1);
-        luaL_requiref(L, "ui", luaopen_ui, 0);
-        luaL_requiref(L, "random", luaopen_random, 0);
-        luaL_requiref(L, "game", luaopen_game, 0);
-        luaL_requiref(L, "soloist.sandbox", luaopen_sandbox, 0);
-        lua_settop(L, 0);
+        // Even opening the libraries goes through the door: nothing raises unprotected.
+        lua_pushcfunction(L, open_libraries);
+        if (!door_call(L, 0, 0, open_error_)) open_error_ = "cannot set up the sandbox: " + open_error_;
     }
 
     ScriptOutcome start() override {
         lua_State* L = state_.L();
+        if (!open_error_.empty()) return failure(open_error_, "starting");
         if (!setup_.rules_script.empty()) {
             lua_getfield(L, LUA_REGISTRYINDEX, "soloist.install_rules");
             std::string error;
@@ -60,12 +57,11 @@ public:
         lua_State* L = state_.L();
         for (const auto& c : ctx_.correctables) {
             if (c.spec.id != id) continue;
+            lua_pushcfunction(L, call_setter);
             lua_rawgeti(L, LUA_REGISTRYINDEX, c.table_ref);
-            lua_getfield(L, -1, "set");
-            lua_remove(L, -2);
             lua_pushinteger(L, value);
             std::string error;
-            if (!door_call(L, 1, 0, error)) return "correcting " + id + ": " + error;
+            if (!door_call(L, 2, 0, error)) return "correcting " + id + ": " + error;
             return std::nullopt;
         }
         return "nothing called '" + id + "' can be corrected";
@@ -74,6 +70,24 @@ public:
     ~LuaRunner() override = default;
 
 private:
+    static int open_libraries(lua_State* L) {
+        luaL_requiref(L, "_G", luaopen_base, 1);
+        luaL_requiref(L, "table", luaopen_table, 1);
+        luaL_requiref(L, "ui", luaopen_ui, 0);
+        luaL_requiref(L, "random", luaopen_random, 0);
+        luaL_requiref(L, "game", luaopen_game, 0);
+        luaL_requiref(L, "soloist.sandbox", luaopen_sandbox, 0);
+        return 0;
+    }
+
+    // spec.set(value), under the door's protected call.
+    static int call_setter(lua_State* L) {
+        lua_getfield(L, 1, "set");
+        lua_pushvalue(L, 2);
+        lua_call(L, 1, 0);
+        return 0;
+    }
+
     static std::string pop_message(lua_State* L) {
         std::string m = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(error)";
         lua_pop(L, 1);
@@ -135,6 +149,7 @@ private:
     BotContext ctx_;
     State state_;
     int thread_ref_ = LUA_NOREF;
+    std::string open_error_;
 };
 
 }  // namespace

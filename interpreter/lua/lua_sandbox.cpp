@@ -314,9 +314,23 @@ static int l_pcall(lua_State* L) {
     return finish_pcall(L, status, 0);
 }
 
+// xpcall's message handler: the bot's, skipped once a limit has fired. Lua runs a handler
+// with hooks off for an error a hook raised, so a looping handler could not be stopped, and
+// a handler must not replace a limit's message.
+static int xpcall_handler(lua_State* L) {
+    if (limit_state(L).tripped) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 static int l_xpcall(lua_State* L) {
     const int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, xpcall_handler, 1);
+    lua_replace(L, 2);
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
@@ -413,6 +427,22 @@ static int co_wrap_step(lua_State* L) {
         return lua_error(L);
     }
     return r;
+}
+
+// coroutine.close runs the coroutine's pending __close handlers on its own stack: under the
+// limits like a resume, and a fired limit is raised, not returned.
+static int l_co_close(lua_State* L) {
+    lua_State* co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));  // Lua's coroutine.close
+    lua_insert(L, 1);
+    begin_slice(L, co);
+    const int status = lua_pcall(L, 1, LUA_MULTRET, 0);
+    end_slice(L, co);
+    if (status != LUA_OK) return lua_error(L);
+    if (!lua_toboolean(L, 1)) rethrow_if_tripped(L);
+    return lua_gettop(L);
 }
 
 static int l_co_wrap(lua_State* L) {
@@ -559,6 +589,9 @@ int luaopen_sandbox(lua_State* L) {
     lua_setfield(L, -2, "resume");
     lua_pushcfunction(L, l_co_wrap);
     lua_setfield(L, -2, "wrap");
+    lua_getfield(L, -1, "close");
+    lua_pushcclosure(L, l_co_close, 1);
+    lua_setfield(L, -2, "close");
     lua_pop(L, 1);
     // The string metatable is shared by every string: lock it.
     lua_pushliteral(L, "");

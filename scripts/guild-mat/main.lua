@@ -31,18 +31,21 @@ local state = {
 }
 local mat = state.mat
 
+-- The mat and the tallies; built only when someone looks (not in simulations).
 local function show(title)
-  local entries = { { label = "Round", value = state.round.value } }
-  for _, entry in ipairs(mat:entries()) do
-    entries[#entries + 1] = entry
-  end
-  entries[#entries + 1] = { label = "Last spaces met", value = #state.met }
-  local minus = 0
-  for _, m in ipairs(state.minus) do
-    minus = minus + m.points
-  end
-  entries[#entries + 1] = { label = "Effect minus points", value = minus }
-  ui.show(title, entries)
+  ui.show(title, function()
+    local entries = { { label = "Round", value = state.round.value } }
+    for _, entry in ipairs(mat:entries()) do
+      entries[#entries + 1] = entry
+    end
+    entries[#entries + 1] = { label = "Last spaces met", value = #state.met }
+    local minus = 0
+    for _, m in ipairs(state.minus) do
+      minus = minus + m.points
+    end
+    entries[#entries + 1] = { label = "Effect minus points", value = minus }
+    return entries
+  end)
 end
 
 local function list(ids)
@@ -53,21 +56,21 @@ local function list(ids)
 end
 
 local preparation = game.step("preparation", function()
-  ui.say(string.format("Put one of your mines on each of %s, and a 5-Jar coin on each of %s.",
-    list(mat:spaces_of("mine")), list(mat:spaces_of("coin"))))
-  ui.say(string.format("Keep %d guild markers of each colour nobody plays (%s) beside the mat: "
+  ui.say("Put one of your mines on each of %s, and a 5-Jar coin on each of %s.",
+    list(mat:spaces_of("mine")), list(mat:spaces_of("coin")))
+  ui.say("Keep %d guild markers of each colour nobody plays (%s) beside the mat: "
     .. "Soloist draws them from its own bag and tells you which to take.",
-    layout.markers_per_color, list(mat.colors)))
+    layout.markers_per_color, list(mat.colors))
   local placed = {}
   for _, name in ipairs(layout.start_spaces) do
     placed[#placed + 1] = string.format("%s on %s", mat:refill_start(), name)
   end
-  ui.say("Drawn for the start spaces: " .. list(placed) .. ".")
+  ui.say("Drawn for the start spaces: %s.", list(placed))
   show("The solo mat at the start")
 end)
 
 local reveal_attack = game.step("reveal the attack card", function()
-  ui.say(string.format("Round %d of %d. Reveal the attack card.", state.round.value, options.rounds))
+  ui.say("Round %d of %d. Reveal the attack card.", state.round.value, options.rounds)
 end)
 
 local draw_and_roll = game.step("draw and roll dice", function()
@@ -97,8 +100,8 @@ local exchange = game.step("exchange markers", function()
   local i = pairs_by_id[pick]
   if i then
     mat:exchange(i)
-    ui.say(string.format("Pay %d Jar to the supply and swap the markers on %s and %s: %s now holds %s, %s holds %s.",
-      layout.exchange_cost, names[i], names[i + 1], names[i], held[i + 1], names[i + 1], held[i]))
+    ui.say("Pay %d Jar to the supply and swap the markers on %s and %s: %s now holds %s, %s holds %s.",
+      layout.exchange_cost, names[i], names[i + 1], names[i], held[i + 1], names[i + 1], held[i])
   end
 end)
 
@@ -110,7 +113,7 @@ local place_marker = game.step("place marker", function()
     return { check = true }
   end
   local color, space, why = mat:place_first()
-  ui.say(string.format("Move the %s marker from start space %s onto %s.", color, layout.start_spaces[1], space.id))
+  ui.say("Move the %s marker from start space %s onto %s.", color, layout.start_spaces[1], space.id)
   ui.why(why)
   if space.kind == "last" then
     return requirements.last_space(state, space)
@@ -126,9 +129,9 @@ local move_down = game.step("move markers down", function()
   local color = mat:refill_start()
   local last = layout.start_spaces[#layout.start_spaces]
   if color then
-    ui.say(string.format("Move the other start markers down one space, then put a %s marker on %s.", color, last))
+    ui.say("Move the other start markers down one space, then put a %s marker on %s.", color, last)
   else
-    ui.say(string.format("Move the other start markers down one space. The bag is empty: %s stays empty.", last))
+    ui.say("Move the other start markers down one space. The bag is empty: %s stays empty.", last)
   end
 end)
 

@@ -226,29 +226,22 @@ function Mat:requirement_of(space)
   return space.requirement, false
 end
 
--- One line per space, for ui.show.
+-- One cell per space, for ui.show: "A1 red", "A2 mine", "A6 red (met)",
+-- "B6 last (5-Jar coin from A5): own at least 2 trade medals". No commas: the terminal joins
+-- the cells of a row with them.
 function Mat:describe_space(space)
-  local parts = {}
+  local what
   if space.marker then
-    parts[#parts + 1] = space.marker
-  end
-  if space.token then
-    parts[#parts + 1] = space.token
-  end
-  if space.met then
-    parts[#parts + 1] = "met"
-  end
-  if space.kind == "last" and not space.marker then
+    what = space.marker .. (space.met and " (met)" or "")
+  elseif space.token then
+    what = space.token
+  elseif space.kind == "last" then
     local req, changed = self:requirement_of(space)
-    if changed then
-      parts[#parts + 1] = "5-Jar coin from " .. space.coin_from
-    end
-    parts[#parts + 1] = "last space: " .. req.text
+    what = "last" .. (changed and " (5-Jar coin from " .. space.coin_from .. ")" or "") .. ": " .. req.text
+  else
+    what = "empty"
   end
-  if #parts == 0 then
-    parts[1] = "empty"
-  end
-  return space.id .. ": " .. table.concat(parts, ", ")
+  return space.id .. " " .. what
 end
 
 -- The mat as ui.show entries.

@@ -38,15 +38,15 @@ end
 -- Ore and crystal leave one column or row of the regions: the bot rolls the die for it.
 function EFFECTS.clear_regions(state)
   local face, n = state.mat.region_die:roll()
-  ui.say(string.format("Region die: %d. Return every ore and crystal marker in %s of the regions "
-    .. "to the supply. They stay in the game: action cards can bring them back.", n, face))
-  ui.why(string.format("On the region die, %d stands for %s.", n, face))
+  ui.say("Region die: %d. Return every ore and crystal marker in %s of the regions "
+    .. "to the supply. They stay in the game: action cards can bring them back.", n, face)
+  ui.why("On the region die, %d stands for %s.", n, face)
 end
 
 -- Points lost at the end of the game; the win check adds them up.
 function EFFECTS.minus_points(state, space, points)
   state.minus[#state.minus + 1] = { space = space.id, points = points }
-  ui.say(string.format("%s also costs you %d points at the end of the game.", space.id, points))
+  ui.say("%s also costs you %d points at the end of the game.", space.id, points)
 end
 
 local function carry_out(state, space, effects)
@@ -62,26 +62,26 @@ local TOKEN_OUTCOME = {
   mine = {
     met = function(state, space)
       state.mat:take_token(space, "player")
-      ui.say(string.format("The mine on %s comes back to you: put it on a region as the standard rules say.", space.id))
+      ui.say("The mine on %s comes back to you: put it on a region as the standard rules say.", space.id)
     end,
     failed = function(state, space)
       state.mat:mine_to_loss_box(space)
-      ui.say(string.format("Put the mine from %s in the loss box: each mine there costs %d points at the end.",
-        space.id, state.mat.layout.win.loss_box_mine))
+      ui.say("Put the mine from %s in the loss box: each mine there costs %d points at the end.",
+        space.id, state.mat.layout.win.loss_box_mine)
     end,
   },
   coin = {
     met = function(state, space)
       state.mat:take_token(space, "player")
-      ui.say(string.format("Take the 5-Jar coin from %s into your supply.", space.id))
+      ui.say("Take the 5-Jar coin from %s into your supply.", space.id)
     end,
     failed = function(state, space)
       local target = state.mat:move_coin(space)
       local changed = target.changed_requirement
-      ui.say(string.format("Move the 5-Jar coin from %s onto %s. From now on %s asks you to %s instead of %s.",
-        space.id, target.id, target.id, changed.text, target.requirement.text))
+      ui.say("Move the 5-Jar coin from %s onto %s. From now on %s asks you to %s instead of %s.",
+        space.id, target.id, target.id, changed.text, target.requirement.text)
       if target.marker then
-        ui.why(string.format("%s is already behind you, so its changed requirement no longer matters.", target.id))
+        ui.why("%s is already behind you, so its changed requirement no longer matters.", target.id)
       end
     end,
   },
@@ -90,7 +90,7 @@ local TOKEN_OUTCOME = {
 -- A marker landed on a mine or coin space.
 requirements.resolve = game.step("requirement", function(state, space)
   if space.action then
-    ui.say(string.format("General action of %s:", space.id))
+    ui.say("General action of %s:", space.id)
     carry_out(state, space, space.action)
   end
   ui.say(demand(space, space.requirement) .. ".")
@@ -100,11 +100,11 @@ requirements.resolve = game.step("requirement", function(state, space)
   local met, why = check(space, space.requirement, state.mat.questions)
   local outcome = TOKEN_OUTCOME[space.kind]
   if met then
-    ui.say(string.format("%s's requirement is met: no negative effect.", space.id))
+    ui.say("%s's requirement is met: no negative effect.", space.id)
     ui.why(why)
     outcome.met(state, space)
   else
-    ui.say(string.format("%s's requirement is not met: its negative effect follows.", space.id))
+    ui.say("%s's requirement is not met: its negative effect follows.", space.id)
     ui.why(why)
     carry_out(state, space, space.failure)
     outcome.failed(state, space)
@@ -116,13 +116,13 @@ end)
 requirements.last_space = game.step("last space", function(state, space)
   local req, changed = state.mat:requirement_of(space)
   if changed then
-    ui.say(string.format("The 5-Jar coin from %s lies on %s, so its requirement is the changed one. "
-      .. "The coin only marks this: it stays on the mat.", space.coin_from, space.id))
+    ui.say("The 5-Jar coin from %s lies on %s, so its requirement is the changed one. "
+      .. "The coin only marks this: it stays on the mat.", space.coin_from, space.id)
   end
   ui.say(demand(space, req) .. ".")
   local met, why = check(space, req, state.mat.questions)
   if not met then
-    ui.say(string.format("%s is not met: the game ends at once, and you have lost.", space.id))
+    ui.say("%s is not met: the game ends at once, and you have lost.", space.id)
     ui.why(why)
     return { lost = space }
   end
@@ -130,11 +130,11 @@ requirements.last_space = game.step("last space", function(state, space)
   state.met[#state.met + 1] = space.id
   local needed = state.mat.layout.win.last_spaces
   if #state.met < needed then
-    ui.say(string.format("%s is met. Play on: the game ends when you have met %d last spaces.", space.id, needed))
+    ui.say("%s is met. Play on: the game ends when you have met %d last spaces.", space.id, needed)
     ui.why(why)
     return nil
   end
-  ui.say(string.format("%s is met: that is %d last spaces, so the game ends now.", space.id, #state.met))
+  ui.say("%s is met: that is %d last spaces, so the game ends now.", space.id, #state.met)
   ui.why(why)
   return { check = true }
 end)

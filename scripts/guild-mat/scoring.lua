@@ -44,8 +44,8 @@ scoring.win_check = game.step("win check", function(state)
     summary = string.format("You lost with %d points: %d were needed.", total, win.vp_needed)
   end
   ui.say(summary)
-  ui.why(string.format("A win needs %d last spaces met and at least %d points; you met %d and scored %d.",
-    win.last_spaces, win.vp_needed, met, total))
+  ui.why("A win needs %d last spaces met and at least %d points; you met %d and scored %d.",
+    win.last_spaces, win.vp_needed, met, total)
   return { result = result, summary = summary, scores = { vp = vp, total = total } }
 end)
 

@@ -2,8 +2,12 @@
 // Helpers for the tests that run Lua: tiny bots written into a throwaway folder (or the
 // fixture bots of tests/fixtures/hostile) played through the real step machine.
 
+#include <sys/wait.h>
+
+#include <cstdlib>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "cli/common.hpp"
@@ -88,6 +92,34 @@ inline std::string lua_error(const std::string& main, const Limits& limits = tes
     Played p = play_lua(main, {}, limits);
     if (p->status() != Game::Status::failed) return "(no error: " + summary_of(p) + ")";
     return p->error();
+}
+
+// The whole text of a file ("" if it cannot be read).
+inline std::string read_text(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// A run of the built `soloist` binary: its exit code and standard error.
+struct Run {
+    int exit_code = -1;  // 124: killed by `timeout`
+    std::string err;
+};
+
+// Runs `soloist <args>` (arguments already quoted for the shell) under `timeout`, so a
+// regression that hangs fails the test instead of blocking the suite.
+inline Run run_soloist(const std::string& args, int timeout_seconds = 60) {
+    TempDir tmp;
+    const auto err = tmp.path() / "stderr";
+    const std::string command = "timeout " + std::to_string(timeout_seconds) + " '" SOLOIST_BINARY "' " + args +
+                                " > /dev/null 2> '" + err.string() + "'";
+    const int status = std::system(command.c_str());
+    Run r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.err = read_text(err);
+    return r;
 }
 
 }  // namespace soloist::test

@@ -1,0 +1,118 @@
+-- Exercises the component library. Each check errors with what went wrong; the game ends
+-- "ok" when all pass. Random results are forced by the scenarios, so the checks can name them.
+local deck, bag, dice = require "deck", require "bag", require "dice"
+local track, line, counters = require "track", require "line", require "counters"
+
+local function check(ok, what)
+  if not ok then
+    error("check failed: " .. what, 2)
+  end
+end
+
+-- The call must fail with a message containing `text`, located at this file's line. (The
+-- callers write `return (f())`: a tail call would leave no line for the error to point at.)
+local function fails(text, fn, ...)
+  local ok, err = pcall(fn, ...)
+  check(not ok, "expected an error: " .. text)
+  check(string.find(err, text, 1, true) ~= nil, "error '" .. err .. "' lacks '" .. text .. "'")
+  check(string.find(err, "main.lua:", 1, true) ~= nil, "error '" .. err .. "' does not point at main.lua")
+end
+
+local function ids(list)
+  local out = {}
+  for i, item in ipairs(list) do
+    out[i] = type(item) == "table" and item.id or tostring(item)
+  end
+  return table.concat(out, " ")
+end
+
+local misuse = game.options.misuse
+
+-- deck: forced shuffle c b a, then draws from the top.
+local actions = deck.new{ id = "actions", cards = { { id = "a" }, { id = "b" }, { id = "c" } } }
+check(actions:size() == 3 and ids(actions:peek(2)) == "a b", "a new deck keeps its order")
+actions:shuffle()
+check(ids(actions:peek(3)) == "c b a", "the forced shuffle order")
+check(actions:draw().id == "c", "draw takes the top card")
+actions:discard({ id = "c" })
+actions:put_top({ id = "x" })
+actions:put_bottom({ id = "y" })
+check(ids(actions:peek(9)) == "x b a y" and ids(actions:discards()) == "c", "put_top, put_bottom, discards")
+actions:reshuffle()     -- forced: the discards join the pile, shuffled as a whole
+check(actions:size() == 5 and #actions:discards() == 0, "reshuffle takes the discards back")
+for _ = 1, 5 do
+  actions:draw()
+end
+check(actions:is_empty(), "the deck is empty")
+fails("deck 'actions' is empty", function() return (actions:draw()) end)
+fails("deck.new needs an id", function() return (deck.new{ cards = {} }) end)
+fails("deck 'z': cards must be an array", function() return (deck.new{ id = "z", cards = 3 }) end)
+fails("deck 'actions': put_top needs a value", function() actions:put_top(nil) end)
+check(tostring(actions) == "deck 'actions' (0 cards, 0 discarded)", "a deck prints its counts")
+
+-- bag: each draw is one pick, forced by the token's name.
+local guilds = bag.new{ id = "guilds", tokens = { "red", "red", "blue" } }
+check(guilds:count("red") == 2 and guilds:count("green") == 0, "count by name")
+check(guilds:draw() == "blue", "the forced draw")
+guilds:put("green")
+check(guilds:size() == 3 and guilds:count("green") == 1, "put")
+local tiles = bag.new{ id = "tiles", tokens = { { id = "t1" }, { id = "t2" } } }
+check(tiles:draw().id == "t2", "a forced draw by id")
+
+-- dice: a forced roll by number; named faces.
+local d6 = dice.new{ id = "d6" }
+check(d6.face == nil, "no face before the first roll")
+local face, number = d6:roll()
+check(face == 4 and number == 4 and d6.face == 4, "the forced roll")
+local regions = dice.new{ id = "regions", faces = { "north", "south" } }
+check(regions:roll() == "south" and regions.number == 2, "a named face")
+regions:set("north")
+check(regions.face == "north" and regions.number == 1, "set")
+fails("dice 'regions' has no face east", function() regions:set("east") end)
+fails("give sides or faces, not both", function() return (dice.new{ id = "q", sides = 6, faces = { "a" } }) end)
+
+-- track: moves stop at the ends and name the thresholds crossed.
+local fame = track.new{ id = "fame", min = 0, max = 10, thresholds = { [3] = "bronze", [6] = "silver", [10] = "gold" } }
+local crossed = fame:move(7)
+check(ids(crossed) == "bronze silver" and fame.position == 7, "move up")
+local moved
+crossed, moved = fame:move(9)
+check(ids(crossed) == "gold" and moved == 3 and fame:at_top(), "move stops at the top")
+crossed = fame:move(-10)
+check(ids(crossed) == "silver bronze" and fame:at_bottom(), "move down")
+check(ids(fame:set(6)) == "bronze silver", "set names what it crossed")
+fails("track 'fame' has no position 11", function() fame:set(11) end)
+local keyed = track.new{ id = "keyed", max = 5, thresholds = { ["2"] = "two" } }
+check(ids(keyed:move(2)) == "two", "thresholds keyed by strings")
+
+-- line: ordered, without gaps.
+local row = line.new{ id = "row", tokens = { "a", "b", "c" } }
+row:move_to_end("a")
+check(ids(row:tokens()) == "b c a", "move_to_end")
+check(row:slide_left(1) == "b" and ids(row:tokens()) == "c a", "slide_left")
+row:push("d")
+row:swap(1, 3)
+check(ids(row:tokens()) == "d a c" and row:index("c") == 3 and row:first() == "d" and row:at(2) == "a", "push, swap")
+check(row:remove("a") == "a" and row:size() == 2 and row:index("a") == nil, "remove")
+fails("line 'row' holds no zz", function() row:remove("zz") end)
+fails("line 'row': slide_left got 5", function() row:slide_left(5) end)
+
+-- counters: bounded, and correctable by the player.
+local gold = counters.new{ id = "gold", label = "Gold", value = 2, min = 0, max = 5, correctable = true }
+check(gold:add(3) == 5 and gold:set(1) == 1, "add and set")
+fails("counter 'gold' cannot be 6", function() gold:add(5) end)
+fails("needs min and max", function() return (counters.new{ id = "h", correctable = true }) end)
+ui.show("Library", { { label = "Gold", value = gold.value } })
+
+-- One uncaught misuse, when asked: the host reports it at this file's line.
+if misuse == "empty-deck" then
+  actions:draw()
+elseif misuse == "empty-bag" then
+  bag.new{ id = "empty" }:draw()
+elseif misuse == "counter-bound" then
+  gold:add(-2)
+end
+
+-- A correction reaches the counter.
+ui.ask("Correct gold now if you like.", { "go on" })
+return { result = "ok", summary = "All library checks passed.", scores = { gold = gold.value } }
