@@ -71,6 +71,18 @@ lacks "$OUT" "caught the bomb" "pcallbomb: pcall caught the limit"
 stopped recursion "$B/recursion/main.lua:2: stack overflow"
 stopped metarecursion "$B/metarecursion/main.lua:2: C stack overflow"
 
+# A script stuck inside one library call (a backtracking pattern) cannot be interrupted there:
+# the process ends with a message after a grace period instead of hanging.
+make_bot "$B" patternloop "$ASK
+local found = string.find(string.rep(\"a\", 200000), \".-.-.-.-b\")"
+start=$(date +%s)
+sol --bots "$B" --max-seconds 0.5 run patternloop --seed 1 --answers "$T/go.yaml"
+end=$(date +%s)
+expect_rc 1 "patternloop"
+no_crash "patternloop"
+[ $((end - start)) -le 10 ] || fail "patternloop: took $((end - start)) s to stop"
+has "$ERR" "stopped: the bot has been stuck inside one library call" "patternloop"
+
 # The default limits stop a loop too (2 s).
 sol --bots "$B" run earlyloop --seed 1 --answers "$T/go.yaml"
 expect_rc 1 "earlyloop with the default limits"
