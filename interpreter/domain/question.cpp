@@ -66,6 +66,7 @@ std::optional<nlohmann::json> Question::accept(const nlohmann::json& given) cons
     switch (kind) {
         case Kind::confirm: {
             if (given.is_boolean()) return given;
+            if (given.is_number_integer() && (given == 1 || given == 2)) return given == 1;  // as numbered
             if (!given.is_string()) return std::nullopt;
             const auto s = lower_trimmed(given.get<std::string>());
             if (s == "y" || s == "yes" || s == "true" || s == "1") return true;

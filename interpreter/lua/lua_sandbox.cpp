@@ -514,6 +514,13 @@ static int l_setmetatable(lua_State* L) {
         if (lua_rawget(L, 2) != LUA_TNIL)
             return luaL_error(L, "not allowed: __gc finalizers would run after the game, outside Soloist's limits");
         lua_pop(L, 1);
+        // What a weak table holds depends on when the collector runs, which depends on
+        // everything allocated: a game would not replay identically.
+        lua_pushliteral(L, "__mode");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "not allowed: weak tables (__mode) depend on garbage collection timing, so games "
+                                 "would not replay identically");
+        lua_pop(L, 1);
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);

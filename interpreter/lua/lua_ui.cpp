@@ -47,8 +47,7 @@ static int ui_show(lua_State* L) {
     if (lua_type(L, 2) == LUA_TFUNCTION) {
         if (!recording(L)) return 0;
         lua_settop(L, 2);
-        lua_call(L, 0, 1);
-        lua_replace(L, 2);
+        lua_call(L, 0, 1);  // the builder's entries take its place at 2
     }
     luaL_checktype(L, 2, LUA_TTABLE);
     const lua_Integer n = luaL_len(L, 2);
@@ -107,6 +106,8 @@ static int ui_ask(lua_State* L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 2));
     if (n < 1) return luaL_error(L, "ui.ask: a question needs at least one option");
+    lua_settop(L, 2);
+    lua_createtable(L, 0, n < 1024 ? static_cast<int>(n) : 1024);  // 3: id -> the first option with it
     for (lua_Integer i = 1; i <= n; ++i) {
         const int t = lua_rawgeti(L, 2, i);
         if (t == LUA_TTABLE) {
@@ -118,13 +119,13 @@ static int ui_ask(lua_State* L) {
             luaL_error(L, "ui.ask: option %d must be a string or a table {id =, label =}", (int)i);
         }
         lua_pop(L, 1);
-        push_option_id(L, 2, i);
-        for (lua_Integer j = 1; j < i; ++j) {  // ids must differ
-            push_option_id(L, 2, j);
-            if (lua_rawequal(L, -1, -2)) luaL_error(L, "ui.ask: options %d and %d have the same id", (int)j, (int)i);
-            lua_pop(L, 1);
-        }
+        push_option_id(L, 2, i);  // ids must differ: one lookup each, not a scan of the others
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, 3) != LUA_TNIL)
+            luaL_error(L, "ui.ask: options %d and %d have the same id", (int)lua_tointeger(L, -1), (int)i);
         lua_pop(L, 1);
+        lua_pushinteger(L, i);
+        lua_rawset(L, 3);
     }
     guarded(L, [&] {
         auto& q = context(L).pending.emplace();

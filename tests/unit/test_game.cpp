@@ -129,6 +129,9 @@ TEST_CASE("confirm accepts yes/no, y/n, true/false and 1/2", "[game][question]")
     for (const char* no : {"no", "n", "false", "NO", " n", "False", "2"}) CHECK(q.accept(no) == json(false));
     CHECK(q.accept(true) == json(true));
     CHECK(q.accept(false) == json(false));
+    CHECK(q.accept(1) == json(true));  // a number in a YAML answers file, as the options are numbered
+    CHECK(q.accept(2) == json(false));
+    CHECK(q.accept(3) == none());
     for (const char* bad : {"maybe", "", "yess", "0", "3", "ja"}) CHECK(q.accept(bad) == none());
     CHECK(q.accept(nullptr) == none());
     CHECK(q.legal_answers() == "yes or no");

@@ -212,3 +212,19 @@ TEST_CASE("a limit in one game leaves the other games of the process alone", "[l
     REQUIRE(calm->status() == Game::Status::ended);
     CHECK(calm->ending()["summary"] == "8");
 }
+
+TEST_CASE("a question with very many options costs no time of its own", "[limits]") {
+    // Checking that 100 000 ids differ once took quadratic time (a minute) in the host, where
+    // no limit can stop it; it runs in a child process so a regression fails instead of
+    // hanging (the command line's hard stop ends it after 10 + 10 s).
+    test::TempDir tmp;
+    tmp.write("many/bot.yaml", test::tiny_manifest("many"));
+    tmp.write("many/main.lua", "local options = {}\nfor i = 1, 100000 do options[i] = 'o' .. i end\n"
+                               "local pick = ui.ask('Which?', options)\nreturn { result = 'win', summary = pick }\n");
+    const auto answers = tmp.write("answers.yaml", "[o99999]\n");
+    const auto r = test::run_soloist("--max-seconds 10 run '" + (tmp.path() / "many").string() + "' --seed 1 --answers '" +
+                                     answers.string() + "' --transcript '" + (tmp.path() / "out.jsonl").string() + "'");
+    INFO(r.err);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(test::read_text(tmp.path() / "out.jsonl"), Contains(R"("summary":"o99999")"));
+}

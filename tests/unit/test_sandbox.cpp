@@ -128,10 +128,10 @@ TEST_CASE("the host's globals and tables are read-only, and stay intact", "[sand
                                       "rawset(_G, 'ui', 1)", "rawset(string, 'x', 1)", "rawset(ui, 'say', 1)",
                                       "setmetatable(_G, nil)", "setmetatable(string, {})",
                                       "setmetatable({}, { __gc = function() end })", "mine = 3",
-                                      "rawset(_G, 'own', 4)"},
+                                      "rawset(_G, 'own', 4)", "setmetatable({}, { __mode = 'k' })"},
                                      "ui.say(string.format('still %s: %d %d', 'here', mine, own))"));
     const auto out = lines_of(summary_of(p));
-    REQUIRE(out.size() == 17);
+    REQUIRE(out.size() == 18);
     CHECK_THAT(out[0], Contains("tiny/main.lua:3: not allowed: '_G' is one of Soloist's globals and cannot be replaced"));
     CHECK_THAT(out[1], Contains("not allowed: 'ui' is one of Soloist's globals and cannot be replaced"));
     CHECK_THAT(out[2], Contains("not allowed: string.format is part of Soloist and cannot be changed"));
@@ -149,6 +149,7 @@ TEST_CASE("the host's globals and tables are read-only, and stay intact", "[sand
     CHECK_THAT(out[14], Contains("not allowed: __gc finalizers would run after the game, outside Soloist's limits"));
     CHECK(out[15] == "ok");
     CHECK(out[16] == "ok");
+    CHECK_THAT(out[17], Contains("not allowed: weak tables (__mode) depend on garbage collection timing"));
     CHECK(said(p) == std::vector<std::string>{"still here: 3 4"});
 }
 
@@ -351,4 +352,87 @@ TEST_CASE("the entry script must return the end of the game", "[sandbox]") {
     CHECK_THAT(lua_error("return { summary = 'no result' }\n"), Contains("the entry script must end by returning"));
     CHECK_THAT(lua_error("return { result = 'win', f = function() end }\n"),
                Contains("(a function value, which cannot be recorded)"));
+}
+
+TEST_CASE("ui.say formats its arguments and ui.show takes entries or a builder", "[sandbox]") {
+    Played p = play_lua(R"lua(
+local calls = 0
+ui.say("Round %d of %d: %s", 2, 16, {})
+ui.show("Table", { { label = "Gold", value = 3 } })
+ui.show("Built", function()
+  calls = calls + 1
+  return { { label = "Wood", value = 2 }, { label = "Tags", value = { "a", "b" } } }
+end)
+return { result = "win", summary = tostring(calls) }
+)lua");
+    REQUIRE(p->status() == Game::Status::ended);
+    CHECK(p->ending()["summary"] == "1");
+    CHECK(said(p) == std::vector<std::string>{"Round 2 of 16: table"});
+    std::vector<nlohmann::json> shows;
+    for (const auto& e : p->transcript().events())
+        if (e["event"] == "show") shows.push_back(e);
+    REQUIRE(shows.size() == 2);
+    CHECK(shows[0] == nlohmann::json::parse(R"({"event":"show","title":"Table","entries":[{"label":"Gold","value":3}]})"));
+    CHECK(shows[1] == nlohmann::json::parse(
+                          R"({"event":"show","title":"Built","entries":[{"label":"Wood","value":2},{"label":"Tags","value":["a","b"]}]})"));
+    CHECK(p->transcript().last_show() == shows[1]);
+
+    // A builder must return the entries.
+    CHECK_THAT(lua_error("ui.show('Bad', function() return 5 end)\n"),
+               Contains("tiny/main.lua:1: bad argument #2 to 'show' (table expected, got number)"));
+}
+
+TEST_CASE("a builder is not called when nobody will see the show", "[sandbox]") {
+    test::TempDir tmp;
+    tmp.write("tiny/bot.yaml", test::tiny_manifest());
+    tmp.write("tiny/main.lua", "local calls = 0\nui.show('Built', function() calls = calls + 1 return {} end)\n"
+                               "ui.say('%s', 'unseen')\nreturn { result = 'win', summary = tostring(calls) }\n");
+    Bot bot = load_bot(tmp.path() / "tiny", Library::from_source_tree());
+    GameSetup setup;
+    setup.limits = test::test_limits();
+    auto game = cli::make_game(bot, setup);
+    game->keep_transcript(false);
+    game->start();
+    REQUIRE(game->status() == Game::Status::ended);
+    CHECK(game->ending()["summary"] == "0");
+    CHECK(game->transcript().events().empty());
+}
+
+TEST_CASE("xpcall and coroutine.close behave as in Lua", "[sandbox]") {
+    const auto out = lines_of(summary_of(play_lua(R"lua(
+local r = {}
+local ok, e = xpcall(function() error("inner", 0) end, function(m) return "handled " .. m end)
+r[#r + 1] = tostring(ok) .. " " .. e
+r[#r + 1] = table.concat({ tostring(select(1, xpcall(function(a, b) return a + b end, error, 2, 3))),
+                           tostring(select(2, xpcall(function(a, b) return a + b end, error, 2, 3))) }, " ")
+local closed = {}
+local co = coroutine.create(function()
+  local guard <close> = setmetatable({}, { __close = function() closed[#closed + 1] = "closed" end })
+  coroutine.yield()
+end)
+coroutine.resume(co)
+r[#r + 1] = tostring(coroutine.close(co)) .. " " .. coroutine.status(co) .. " " .. table.concat(closed, ",")
+local failing = coroutine.create(function() error("died", 0) end)
+coroutine.resume(failing)
+local ok2, e2 = coroutine.close(failing)
+r[#r + 1] = tostring(ok2) .. " " .. tostring(e2)
+local ok3, e3 = pcall(coroutine.close, coroutine.running())
+r[#r + 1] = tostring(ok3) .. " " .. tostring(e3)
+local ok4, e4 = pcall(coroutine.close, 5)
+r[#r + 1] = tostring(ok4) .. " " .. tostring(e4)
+return { result = "win", summary = table.concat(r, "\n") }
+)lua")));
+    CHECK(out == std::vector<std::string>{"false handled inner", "true 5", "true dead closed", "false died",
+                                          "false cannot close a running coroutine",
+                                          "false bad argument #1 to 'coroutine.close' (coroutine expected, got number)"});
+}
+
+TEST_CASE("ui.ask refuses options with the same id", "[sandbox]") {
+    CHECK_THAT(lua_error("ui.ask('Which?', { 'a', { id = 'b' }, { id = 'a', label = 'A again' } })\n"),
+               Contains("tiny/main.lua:1: ui.ask: options 1 and 3 have the same id"));
+    CHECK_THAT(lua_error("ui.ask('Which?', { 'a', 'b', 'c', 'b' })\n"),
+               Contains("tiny/main.lua:1: ui.ask: options 2 and 4 have the same id"));
+    CHECK_THAT(lua_error("ui.ask('Which?', {})\n"), Contains("ui.ask: a question needs at least one option"));
+    CHECK_THAT(lua_error("ui.ask('Which?', { 'a', 5 })\n"),
+               Contains("ui.ask: option 2 must be a string or a table {id =, label =}"));
 }
