@@ -147,7 +147,8 @@ std::vector<JournalEntry> answers_from_json(const nlohmann::json& list, const st
 
 std::vector<JournalEntry> load_answers(const std::filesystem::path& file) {
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(file, ec)) throw UsageError("answers file not found: " + file.string());
+    if (!std::filesystem::exists(file, ec) || std::filesystem::is_directory(file, ec))
+        throw UsageError("answers file not found: " + file.string());
     std::string first;
     {
         std::ifstream in(file);

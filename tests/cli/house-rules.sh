@@ -1,0 +1,56 @@
+# House rules (--rules FILE): options and hooks on the bot's declared steps; bad rules files
+# are refused with their file and line; a journal remembers its house rule.
+source "$(dirname "$0")/lib/assert.sh" "$@"
+cd "$ROOT"
+R=tests/fixtures/rules
+printf -- '- done\n- done\n- 5\n- done\n- 50\n' >"$T/answers.yaml"
+
+sol run guild-mat --seed 3 --rules "$R/short-game.yaml" --answers "$T/answers.yaml"
+expect_rc 0 "a game with a house rule"
+has "$OUT" '"rules":"short-game.yaml"' "the start event names the house rule"
+has "$OUT" '"options":{"colors":"red blue green","rounds":3,"swap":true}' "the house rule sets rounds"
+has "$OUT" "House rule: the marker on start space I goes out now." "a before hook runs"
+has "$OUT" "House rule: no exchanges." "a replace hook runs instead of the step"
+lacks "$OUT" '"prompt":"Exchange two neighbouring' "the replaced step asks nothing"
+has "$OUT" '"event":"end"' "the game ends after three rounds"
+
+# --option wins over the house rule.
+sol run guild-mat --seed 3 --rules "$R/short-game.yaml" --option rounds=2 --answers "$T/answers.yaml"
+has "$OUT" '"rounds":2' "--option wins over the house rule"
+
+sol run guild-mat --seed 3 --rules "$R/unknown-step.yaml" --answers "$T/answers.yaml"
+expect_rc 1 "a hook of an unknown step"
+has "$ERR" "step 'place markers' is not declared in guild-mat's bot.yaml (did you mean 'place marker'?)" "unknown step"
+
+sol run guild-mat --seed 3 --rules "$R/bad-schema.yaml" --answers "$T/answers.yaml"
+expect_rc 1 "a house rules file that breaks its schema"
+has "$ERR" "bad-schema.yaml:2:1" "the unknown field's place"
+has "$ERR" "optons" "the unknown field"
+has "$ERR" "bad-schema.yaml:4:9" "the script that is not a .lua file"
+
+sol run guild-mat --seed 3 --rules "$R/bad-option.yaml" --answers "$T/answers.yaml"
+expect_rc 2 "a house rule with an option out of range"
+has "$ERR" "house rules: option 'rounds'" "the option"
+
+sol run guild-mat --seed 3 --rules "$R/missing.yaml" --answers "$T/answers.yaml"
+expect_rc 2 "a house rules file that does not exist"
+has "$ERR" "house rules file not found" "missing house rules"
+
+# The journal remembers the house rule; a changed house rule is refused on resume.
+cp "$R/short-game.yaml" "$R/short-game.lua" "$T/"
+sol_in "1
+quit
+" play guild-mat --seed 3 --rules "$T/short-game.yaml" --journal "$T/g.journal"
+expect_rc 0 "play with a house rule"
+has "$OUT" "House rule: no exchanges." "play runs the hooks"
+sol replay "$T/g.journal"
+expect_rc 0 "replay with the house rule"
+has "$OUT" "House rule: the marker on start space I goes out now." "replay runs the house rule again"
+echo '-- changed' >>"$T/short-game.lua"
+snapshot "$T/g.journal"
+sol replay "$T/g.journal"
+expect_rc 1 "replay after the house rule changed"
+has "$ERR" "changed since this game was played" "a changed house rule"
+same "$T/g.journal"
+
+finish
