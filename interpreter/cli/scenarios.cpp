@@ -147,7 +147,12 @@ void collect(const std::filesystem::path& p, std::vector<std::filesystem::path>&
 int run_scenarios(const TestArgs& args, const Common& common, std::ostream& out) {
     std::vector<std::filesystem::path> files;
     if (args.scenarios.empty()) {
-        for (const auto& dir : find_bots(common.library(), common.bot_dirs)) collect(dir / "scenarios", files);
+        const auto lib = common.library();
+        for (const auto& dir : find_bots(lib, common.bot_dirs)) collect(dir / "scenarios", files);
+        // The component library's own test bots.
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator(lib.scripts_dir / "lib" / "tests", ec))
+            if (std::filesystem::is_regular_file(e.path() / "bot.yaml", ec)) collect(e.path() / "scenarios", files);
     } else {
         for (const auto& p : args.scenarios) collect(p, files);
     }

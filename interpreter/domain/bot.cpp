@@ -362,7 +362,10 @@ std::string bot_content_hash(const fs::path& dir, const Library& library) {
         std::error_code ec;
         for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
             const fs::path relative = it->path().lexically_relative(root);
-            if (hidden(it->path()) || (it.depth() == 0 && relative == "scenarios" && prefix == "bot/")) {
+            // A bot's scenarios, and the library's own test bots, do not change how a game plays.
+            const bool tests = it.depth() == 0 && ((relative == "scenarios" && prefix == "bot/") ||
+                                                   (relative == "tests" && prefix == "lib/"));
+            if (hidden(it->path()) || tests) {
                 if (it->is_directory()) it.disable_recursion_pending();
                 continue;
             }
