@@ -240,7 +240,8 @@ private:
             if (list.empty()) out_ << "This bot has no values to correct.\n";
             else out_ << "Usage: set NAME NUMBER. Correctable values:\n";
             for (const auto& c : list)
-                out_ << "  " << c.id << "  " << c.label << " (" << c.min << " to " << c.max << ")\n";
+                out_ << "  " << c.id << "  " << c.label << ": " << (c.value ? std::to_string(*c.value) : "?") << " ("
+                     << c.min << " to " << c.max << ")\n";
             return;
         }
         try {

@@ -36,6 +36,7 @@ const char* kind_name(Question::Kind);
 struct Correctable {
     std::string id, label;
     long long min = 0, max = 0;
+    std::optional<long long> value;  // what the bot holds now, when it could be read
 };
 
 }  // namespace soloist

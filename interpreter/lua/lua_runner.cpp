@@ -49,7 +49,17 @@ public:
 
     std::vector<Correctable> correctables() const override {
         std::vector<Correctable> out;
-        for (const auto& c : ctx_.correctables) out.push_back(c.spec);
+        lua_State* L = state_.L();
+        for (const auto& c : ctx_.correctables) {
+            out.push_back(c.spec);
+            lua_pushcfunction(L, call_getter);
+            lua_rawgeti(L, LUA_REGISTRYINDEX, c.table_ref);
+            std::string error;
+            if (door_call(L, 1, 1, error)) {
+                if (lua_isinteger(L, -1)) out.back().value = lua_tointeger(L, -1);
+                lua_pop(L, 1);
+            }
+        }
         return out;
     }
 
@@ -78,6 +88,13 @@ private:
         luaL_requiref(L, "game", luaopen_game, 0);
         luaL_requiref(L, "soloist.sandbox", luaopen_sandbox, 0);
         return 0;
+    }
+
+    // spec.get(), under the door's protected call.
+    static int call_getter(lua_State* L) {
+        lua_getfield(L, 1, "get");
+        lua_call(L, 0, 1);
+        return 1;
     }
 
     // spec.set(value), under the door's protected call.
