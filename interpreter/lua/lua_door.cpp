@@ -27,7 +27,7 @@ static void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t ns
     auto* s = static_cast<LimitState*>(ud);
     const std::size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        std::free(ptr);
+        s->pool.release(ptr, old);
         s->used -= old;
         return nullptr;
     }
@@ -38,7 +38,7 @@ static void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t ns
                                 " MiB of memory (--max-memory)";
         return nullptr;
     }
-    void* p = std::realloc(ptr, nsize);
+    void* p = s->pool.resize(ptr, old, nsize);
     if (!p) return nullptr;
     s->used = s->used - old + nsize;
     return p;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "domain/script.hpp"
+#include "lua/lua_pool.hpp"
 
 namespace soloist::lua {
 
@@ -38,6 +39,7 @@ struct LimitState {
     // Guarded with `running` by `lock`, which the watchdog takes to fire.
     std::atomic<std::int64_t> deadline_ns{0};
     std::mutex lock;
+    Pool pool;  // where the state's memory lives
 };
 
 // Owns a lua_State with the capped allocator.
