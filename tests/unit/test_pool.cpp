@@ -1,0 +1,57 @@
+// The pool each game's Lua state allocates from.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <vector>
+
+#include "lua/lua_pool.hpp"
+
+using soloist::lua::Pool;
+
+TEST_CASE("the pool reuses a released block of the same size class", "[pool]") {
+    Pool pool;
+    void* a = pool.allocate(40);
+    pool.release(a, 40);
+    CHECK(pool.allocate(33) == a);  // 33 and 40 bytes share the 48-byte class
+    void* b = pool.allocate(40);
+    CHECK(b != a);
+}
+
+TEST_CASE("blocks do not overlap and keep their contents", "[pool]") {
+    Pool pool;
+    std::vector<std::pair<unsigned char*, std::size_t>> blocks;
+    for (std::size_t i = 1; i <= 3000; ++i) {
+        const std::size_t size = 1 + (i * 37) % 700;  // small and large sizes, over several chunks
+        auto* p = static_cast<unsigned char*>(pool.allocate(size));
+        REQUIRE(p != nullptr);
+        CHECK(reinterpret_cast<std::uintptr_t>(p) % 16 == 0);
+        std::memset(p, static_cast<int>(i & 0xff), size);
+        blocks.emplace_back(p, size);
+    }
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const auto [p, size] = blocks[i];
+        const auto want = static_cast<unsigned char>((i + 1) & 0xff);
+        bool intact = true;
+        for (std::size_t k = 0; k < size; ++k) intact = intact && p[k] == want;
+        INFO("block " << i);
+        CHECK(intact);
+    }
+    for (const auto& [p, size] : blocks) pool.release(p, size);
+}
+
+TEST_CASE("resize keeps the contents across size classes and to and from large blocks", "[pool]") {
+    Pool pool;
+    auto* p = static_cast<char*>(pool.allocate(10));
+    std::memcpy(p, "soloist!!", 10);
+    void* same = pool.resize(p, 10, 16);
+    CHECK(same == p);  // the same class: the block stays
+    auto* grown = static_cast<char*>(pool.resize(p, 16, 200));
+    CHECK(std::memcmp(grown, "soloist!!", 10) == 0);
+    auto* large = static_cast<char*>(pool.resize(grown, 200, 5000));
+    CHECK(std::memcmp(large, "soloist!!", 10) == 0);
+    auto* larger = static_cast<char*>(pool.resize(large, 5000, 100000));
+    CHECK(std::memcmp(larger, "soloist!!", 10) == 0);
+    auto* small = static_cast<char*>(pool.resize(larger, 100000, 8));
+    CHECK(std::memcmp(small, "soloist!", 8) == 0);
+    pool.release(small, 8);
+}
