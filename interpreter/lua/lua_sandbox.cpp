@@ -218,10 +218,8 @@ static int l_format(lua_State* L) {
             lua_replace(L, arg);
         }
     }
-    lua_pushvalue(L, lua_upvalueindex(1));  // the real string.format
-    lua_insert(L, 1);
-    lua_call(L, top, 1);
-    return 1;
+    // The real string.format, called directly on these arguments.
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 // load(text [, name [, mode [, env]]]): Lua text only; the chunk sees the bot's globals.
