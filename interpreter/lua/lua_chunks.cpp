@@ -9,14 +9,10 @@
 
 namespace soloist::lua {
 
-namespace {
-
 int append_to_string(lua_State*, const void* p, std::size_t size, void* out) {
     static_cast<std::string*>(out)->append(static_cast<const char*>(p), size);
     return 0;
 }
-
-}  // namespace
 
 bool load_script(lua_State* L, const std::filesystem::path& file) {
     auto& ctx = context(L);

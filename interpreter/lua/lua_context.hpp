@@ -42,6 +42,9 @@ std::string display_path(const std::filesystem::path& file);
 // environment as its _ENV. Pushes the function, or returns false with a message pushed.
 bool load_script(lua_State* L, const std::filesystem::path& file);
 
+// A lua_Writer for lua_dump that appends the compiled chunk to the std::string at `out`.
+int append_to_string(lua_State* L, const void* p, std::size_t size, void* out);
+
 // Registry keys.
 inline constexpr const char* ENV_KEY = "soloist.env";        // the bots' global table
 inline constexpr const char* FROZEN_KEY = "soloist.frozen";  // set of read-only proxies

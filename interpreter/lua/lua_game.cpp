@@ -53,11 +53,6 @@ end
 return step, install
 )lua";
 
-static int append_to_string(lua_State*, const void* p, std::size_t size, void* out) {
-    static_cast<std::string*>(out)->append(static_cast<const char*>(p), size);
-    return 0;
-}
-
 // The prelude is compiled once per process; every game loads the compiled chunk.
 static bool load_prelude(lua_State* L) {
     static std::once_flag once;
