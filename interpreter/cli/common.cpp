@@ -4,6 +4,8 @@
 #include <iostream>
 #include <random>
 
+#include <spdlog/spdlog.h>
+
 #include "domain/atomic_file.hpp"
 #include "domain/hash.hpp"
 #include "domain/schema_check.hpp"
@@ -24,7 +26,12 @@ Limits Common::effective_limits() const {
 
 Bot load_bot_named(const std::string& name, const Common& common) {
     const auto lib = common.library();
-    return load_bot(resolve_bot(name, lib, common.bot_dirs), lib);
+    const auto dir = resolve_bot(name, lib, common.bot_dirs);
+    spdlog::debug("loading bot '{}' from {}", name, dir.string());
+    Bot bot = load_bot(dir, lib);
+    spdlog::debug("bot {} {}: {} component files, files hash {}", bot.id, bot.version, bot.component_files.size(),
+                  bot.content_hash);
+    return bot;
 }
 
 static std::string file_text(const std::filesystem::path& p) {
@@ -77,6 +84,7 @@ Session new_session(const GameRequest& request, const Common& common, const std:
     if (!request.rules_file.empty()) setup.rules = load_house_rules(request.rules_file, *bot);
     setup.options = resolve_options(*bot, request.options, setup.rules ? setup.rules->options : nlohmann::json());
     setup.seed = request.seed ? *request.seed : fresh_seed();
+    spdlog::debug("new game of {} with seed {} and options {}", bot->id, setup.seed, setup.options.dump());
     setup.limits = common.effective_limits();
     setup.forced = forced;
     return make_session(std::move(bot), std::move(setup));

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <ctime>
 
+#include <spdlog/spdlog.h>
+
 #include "domain/diagnostics.hpp"
 
 namespace soloist {
@@ -54,6 +56,15 @@ void Game::start() {
     take(runner_->start());
 }
 
+nlohmann::json Game::step_json() const {
+    switch (status_) {
+        case Status::question: return {{"status", "question"}, {"question", question_.to_json()}};
+        case Status::ended: return {{"status", "ended"}, {"end", ending_}};
+        case Status::failed: break;
+    }
+    return {{"status", "failed"}, {"error", error_}};
+}
+
 void Game::take(ScriptOutcome outcome) {
     switch (outcome.kind) {
         case ScriptOutcome::Kind::question:
@@ -84,6 +95,7 @@ void Game::record(JournalEntry entry) {
     if (!autosave_) return;
     try {
         save_journal(*autosave_, journal_);
+        spdlog::debug("saved the journal ({} entries) to {}", journal_.entries.size(), autosave_->string());
     } catch (const std::exception& e) {
         journal_.entries.pop_back();
         throw GameError(std::string("could not save the game: ") + e.what() +

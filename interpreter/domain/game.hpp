@@ -64,6 +64,9 @@ public:
     const Question& question() const { return question_; }
     const nlohmann::json& ending() const { return ending_; }
     const std::string& error() const { return error_; }
+    // The current step as JSON, for any front end: {"status": "question", "question": {...}},
+    // {"status": "ended", "end": {...}} or {"status": "failed", "error": "..."}.
+    nlohmann::json step_json() const;
 
     // Answers the current question. Throws IllegalAnswer (naming the question number, the
     // question and the legal answers) without recording anything; GameError if the journal

@@ -410,3 +410,27 @@ TEST_CASE("a failing autosave throws GameError and the game stays where it was",
     p->answer("no");
     CHECK(p->ending()["summary"] == "red 3 false");
 }
+
+TEST_CASE("every step has a JSON form for front ends", "[game]") {
+    const auto lib = soloist::Library::from_source_tree();
+    const soloist::Bot bot = soloist::load_bot(lib.scripts_dir / "guild-mat", lib);
+    soloist::GameSetup setup;
+    setup.options = soloist::resolve_options(bot, {"rounds=1", "swap=false"}, nullptr);
+    setup.seed = 3;
+    auto game = soloist::cli::make_game(bot, setup);
+    game->start();
+    auto step = game->step_json();
+    REQUIRE(step["status"] == "question");
+    CHECK(step["question"]["event"] == "ask");
+    CHECK(step["question"]["question"] == 1);
+    CHECK(step["question"]["options"][0]["id"] == "done");
+    game->answer("done");
+    step = game->step_json();
+    REQUIRE(step["status"] == "question");
+    CHECK(step["question"]["event"] == "number");  // the final VP
+    game->answer(80);
+    step = game->step_json();
+    CHECK(step["status"] == "ended");
+    CHECK(step["end"]["result"] == "loss");
+    CHECK(step["end"]["scores"]["vp"] == 80);
+}
