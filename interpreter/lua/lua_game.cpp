@@ -155,7 +155,7 @@ static int game_correctable(lua_State* L) {
     const int ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return guarded(L, [&] {
         CorrectableEntry e;
-        e.spec = Correctable{id, label, min, max};
+        e.spec = Correctable{id, label, min, max, std::nullopt};
         e.table_ref = ref;
         context(L).correctables.push_back(std::move(e));
         return 0;
