@@ -1,4 +1,5 @@
 // soloist: runs solo board-game bots. Exit codes: 0 ok, 1 game or validation error, 2 usage.
+#include <algorithm>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -89,6 +90,23 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"random", "first"}));
     sim_cmd->add_flag("--narrate", sim_args.narrate,
                       "Also build the narration nobody reads (slower; soloist check always does)");
+
+    // An unknown command gets a suggestion rather than CLI11's generic complaint.
+    for (int i = 1; i < argc; ++i) {
+        const std::string word = argv[i];
+        if (word.empty() || word[0] == '-') {
+            if (word == "--bots" || word.rfind("--max-", 0) == 0 || word == "--limits") ++i;  // skip its value
+            continue;
+        }
+        std::vector<std::string> commands;
+        for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; })) commands.push_back(sub->get_name());
+        if (std::find(commands.begin(), commands.end(), word) == commands.end()) {
+            std::cerr << "soloist: unknown command '" << word << "'" << did_you_mean(word, commands)
+                      << "; commands: " << join(commands) << "\n";
+            return exit_usage;
+        }
+        break;
+    }
 
     try {
         app.parse(argc, argv);

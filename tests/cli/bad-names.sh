@@ -76,4 +76,9 @@ sol run guild-mat --seed 1 --rules "$T/rules.yaml" --answers "$T/answers.yaml"
 expect_rc 2 "house rules option out of range"
 has "$ERR" "house rules: option 'rounds' must be from 1 to 30, got 99" "house rules option out of range"
 
+# An unknown command: its name and the commands there are.
+sol lsit
+expect_rc 2 "an unknown command"
+has "$ERR" "unknown command 'lsit' (did you mean 'list'?); commands: list, play, games, run, replay, check, test, sim" "an unknown command"
+
 finish
