@@ -278,8 +278,7 @@ static int l_require(lua_State* L) {
     if (!found) {
         ctx.scratch = "require '" + std::string(name) + "': not allowed: a bot can require only the modules of its own folder (" +
                       display_path(ctx.bot_dir) + ") and of scripts/lib, and there is no such module there";
-        lua_pushstring(L, ctx.scratch.c_str());
-        return lua_error(L);
+        return luaL_error(L, "%s", ctx.scratch.c_str());  // with the requiring file and line
     }
     if (!load_script(L, ctx.module_path)) return lua_error(L);
     lua_pushstring(L, name);
