@@ -46,7 +46,7 @@ scoring.win_check = game.step("win check", function(state)
   ui.say(summary)
   ui.why("A win needs %d last spaces met and at least %d points; you met %d and scored %d.",
     win.last_spaces, win.vp_needed, met, total)
-  return { result = result, summary = summary, scores = { vp = vp, total = total } }
+  return { result = result, summary = summary, scores = { vp = vp, total = total, last_spaces = met } }
 end)
 
 -- A failed last space ends the game lost, without a win check.
