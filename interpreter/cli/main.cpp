@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
 
     TestArgs test_args;
     auto* test_cmd = app.add_subcommand("test", "Run scenario files (default: every scenario of every bot)");
-    test_cmd->add_option("SCENARIO", test_args.scenarios, "Scenario files or folders");
+    test_cmd->add_option("SCENARIO", test_args.scenarios, "Scenario files, folders, or bot ids (their scenarios)");
     test_cmd->add_flag("--update-golden", test_args.update_golden, "Rewrite golden transcripts");
 
     SimArgs sim_args;

@@ -154,7 +154,14 @@ int run_scenarios(const TestArgs& args, const Common& common, std::ostream& out)
         for (const auto& e : std::filesystem::directory_iterator(lib.scripts_dir / "lib" / "tests", ec))
             if (std::filesystem::is_regular_file(e.path() / "bot.yaml", ec)) collect(e.path() / "scenarios", files);
     } else {
-        for (const auto& p : args.scenarios) collect(p, files);
+        for (const auto& p : args.scenarios) {
+            // A bot's id stands for all of its scenarios.
+            std::error_code ec;
+            if (!std::filesystem::exists(p, ec) && p.generic_string().find('/') == std::string::npos)
+                collect(resolve_bot(p.string(), common.library(), common.bot_dirs) / "scenarios", files);
+            else
+                collect(p, files);
+        }
     }
     std::sort(files.begin(), files.end());
     std::size_t passed = 0, failed = 0;

@@ -105,4 +105,13 @@ sol --help
 expect_rc 0 "--help"
 has "$OUT" "play" "--help"
 
+# soloist test BOT runs that bot's scenarios; an unknown id is a usage error.
+sol test guild-mat
+expect_rc 0 "soloist test guild-mat"
+has "$OUT" "scripts/guild-mat/scenarios/golden/seed-5-win.yaml" "soloist test guild-mat runs the bot's scenarios"
+lacks "$OUT" "lib-test" "soloist test guild-mat runs only that bot's scenarios"
+sol test guildmat
+expect_rc 2 "soloist test of an unknown bot"
+has "$ERR" "unknown bot 'guildmat' (did you mean 'guild-mat'?)" "soloist test of an unknown bot"
+
 finish
