@@ -3,6 +3,12 @@
 source "$(dirname "$0")/lib/assert.sh" "$@"
 cd "$ROOT"
 echo '[]' >"$T/answers.yaml"
+# The bundled bots, as the messages list them: by id (each bundled bot's folder is its id).
+bots_with() {  # the bundled bots and those named, sorted and joined as the messages list them
+    { for f in scripts/*/bot.yaml; do basename "$(dirname "$f")"; done; [ $# -eq 0 ] || printf '%s\n' "$@"; } |
+        LC_ALL=C sort | paste -sd, - | sed 's/,/, /g'
+}
+BOTS=$(bots_with)
 
 # every command that starts a game: run, play, sim
 for cmd in run play sim; do
@@ -14,11 +20,11 @@ for cmd in run play sim; do
     esac
     sol $cmd guildmat "${extra[@]}"
     expect_rc 2 "$cmd: unknown bot"
-    has "$ERR" "soloist: unknown bot 'guildmat' (did you mean 'guild-mat'?); bots: guild-mat" "$cmd: unknown bot"
+    has "$ERR" "soloist: unknown bot 'guildmat' (did you mean 'guild-mat'?); bots: $BOTS" "$cmd: unknown bot"
 
     sol $cmd chess "${extra[@]}"
     expect_rc 2 "$cmd: unknown bot, nothing close"
-    has "$ERR" "soloist: unknown bot 'chess'; bots: guild-mat" "$cmd: unknown bot, nothing close"
+    has "$ERR" "soloist: unknown bot 'chess'; bots: $BOTS" "$cmd: unknown bot, nothing close"
 
     sol $cmd guild-mat --option round=3 "${extra[@]}"
     expect_rc 2 "$cmd: unknown option"
@@ -68,7 +74,7 @@ has "$OUT" '"options":{"level":"hard"}' "choice option allowed"
 # The bots found in --bots are among the valid names.
 sol --bots "$T/bots" run choser --seed 1 --answers "$T/answers.yaml"
 expect_rc 2 "unknown bot with --bots"
-has "$ERR" "unknown bot 'choser' (did you mean 'chooser'?); bots: chooser, guild-mat" "unknown bot with --bots"
+has "$ERR" "unknown bot 'choser' (did you mean 'chooser'?); bots: $(bots_with chooser)" "unknown bot with --bots"
 
 # An option in a house rules file is checked the same way.
 printf 'options:\n  rounds: 99\n' >"$T/rules.yaml"
