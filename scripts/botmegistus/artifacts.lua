@@ -1,0 +1,49 @@
+-- Gaining an Artifact: matching the die's colour, the most elemental symbols, a die roll on a tie.
+local util = require "util"
+
+local artifacts = {}
+
+function artifacts.add(state, label, symbols)
+  state.artifacts[#state.artifacts + 1] = { label = label, symbols = symbols }
+end
+
+artifacts.gain = game.step("gain artifact", function(state)
+  local color = state.die and state.die.color or state.board.colors[1].id
+  local n = ui.number(string.format("How many %s artifacts are on offer?", color), 0, 4)
+  if n == 0 then
+    util.gold_instead(state, string.format("No %s artifact is on offer", color),
+      "It only takes artifacts matching its die's colour (README ruling 13: Gold when there is none).")
+    return
+  end
+  local counts = {}
+  for i = 1, n do
+    counts[i] = n == 1 and -1 or ui.number(string.format("The %s artifact %d from the left: how many elemental symbols?",
+      color, i), 0, 6)
+  end
+  local tied = {}
+  local idx = {}
+  for i = 1, n do
+    idx[i] = i
+  end
+  tied = util.keep_best(idx, function(i) return counts[i] end)
+  local pick, why = tied[1], nil
+  if n == 1 then
+    why = string.format("it is the only %s artifact", color)
+  elseif #tied == 1 then
+    why = string.format("of the %s artifacts it has the most elemental symbols (%d)", color, counts[pick])
+  else
+    local roll = random.roll("d6", 6)
+    pick = roll <= 3 and tied[1] or tied[#tied]
+    why = string.format("%d artifacts tie on %d symbols; the die rolled %d: %s", #tied, counts[tied[1]], roll,
+      roll <= 3 and "1-3 takes the left one" or "4-6 takes the right one")
+  end
+  local symbols = counts[pick] == -1 and ui.number(string.format("The %s artifact: how many elemental symbols?",
+    color), 0, 6) or counts[pick]
+  local label = string.format("%s artifact %d from the left (round %d)", color, pick, state.round)
+  local elements = util.ask_symbols(state.board, "The artifact Botmegistus takes", symbols)
+  artifacts.add(state, string.format("%s artifact (%s)", color, util.list(elements)), elements)
+  ui.say("Botmegistus takes the %s; place it face up by its tracker.", label)
+  ui.why("Its die is %s; %s.", color, why)
+end)
+
+return artifacts

@@ -1,0 +1,313 @@
+-- The turn's card (generated or physical deck, Advanced Planning) and the draft phase.
+local deck = require "deck"
+local util = require "util"
+
+local draft = {}
+
+-- The deck ---------------------------------------------------------------------------------------
+
+function draft.new_deck(state)
+  local cards = {}
+  for _, c in ipairs(state.cards.basic) do
+    local copy = {}
+    for k, v in pairs(c) do copy[k] = v end
+    copy.kind = "basic"
+    cards[#cards + 1] = copy
+  end
+  state.deck = deck.new{ id = "automa", cards = cards }
+  state.slots = {}
+end
+
+-- A personality or specialization card joins the draw pile (never the discards), then shuffled.
+function draft.shuffle_in(state, card, kind)
+  if state.options.deck == "physical" then
+    ui.say("Shuffle the %s %s card into the Automa draw deck (not the used cards).", card.element, kind)
+    return
+  end
+  local copy = {}
+  for k, v in pairs(card) do copy[k] = v end
+  copy.kind = kind
+  state.deck:put_top(copy)
+  state.deck:shuffle()
+  ui.say("Shuffle the %s %s card into the Automa draw deck (not the used cards).", card.element, kind)
+end
+
+local function draw(state)
+  if state.deck:is_empty() then
+    ui.say("The Automa draw deck has run out: shuffle all used Automa cards into a new draw deck.")
+    state.deck:reshuffle()
+  end
+  return state.deck:draw()
+end
+
+local ACTIONS = {
+  { id = "artifact", label = "Gain an Artifact" },
+  { id = "lowest", label = "Move up its lowest track" },
+  { id = "tracks", label = "Move up named track(s)" },
+  { id = "experiment", label = "Take an experiment" },
+  { id = "gold", label = "Gain 1 Gold" },
+  { id = "artifact_gold", label = "Specialization: Artifact and 1 Gold" },
+  { id = "vp_gold", label = "Specialization: 5 VP and 1 Gold" },
+  { id = "all_tracks", label = "Specialization: each Mastery track up one" },
+  { id = "experiment_lowest_twice", label = "Specialization: experiment, then lowest track twice" },
+  { id = "personality", label = "Personality card" },
+}
+
+-- deck=physical: the player reads the flipped card; the draft fields only when a die is needed.
+local function ask_card(state)
+  local card = { id = "physical" }
+  local a = ui.ask("What does the flipped Automa card show? Its action:", ACTIONS)
+  if a == "lowest" then
+    card.kind, card.action, card.lowest = "basic", "tracks", 1
+  elseif a == "tracks" then
+    card.kind, card.action, card.tracks = "basic", "tracks", {}
+    local n = ui.number("How many tracks does it name?", 1, #state.board.tracks)
+    for i = 1, n do
+      card.tracks[i] = util.ask_element(state.board, string.format("Track %d it names?", i))
+    end
+  elseif a == "personality" then
+    card.kind = "personality"
+    card.element = state.personality or util.ask_element(state.board, "Which personality card?")
+  elseif a:find("_") then
+    card.kind, card.action = "specialization", a
+  else
+    card.kind, card.action = "basic", a
+  end
+  card.potency = ui.number("The potency it spends?", 1, 3)
+  if not state.die then
+    card.color = ui.ask("The die colour on the card?", (function()
+      local o = {}
+      for _, c in ipairs(state.board.colors) do o[#o + 1] = c.id end
+      return o
+    end)())
+    local faces = { { id = "max", label = "max" } }
+    for _, f in ipairs(state.board.faces) do
+      if not f.wild then faces[#faces + 1] = f.id end
+    end
+    local left = ui.ask("Its (left) die symbol?", faces)
+    if left == "max" then
+      card.max = true
+    else
+      faces[1] = { id = "none", label = "no second symbol" }
+      local right = ui.ask("Its right die symbol?", faces)
+      card.symbols = { left, right ~= "none" and right or nil }
+    end
+  end
+  return card
+end
+
+local function card_text(card)
+  if card.id == "physical" then
+    return "the flipped card"
+  end
+  return string.format("card %s (%s)", card.id, card.kind)
+end
+
+draft.flip = game.step("flip card", function(state)
+  local physical = state.options.deck == "physical"
+  if state.options["advanced-planning"] then
+    if not physical then
+      while #state.slots < 2 do
+        state.slots[#state.slots + 1] = draw(state)
+      end
+    end
+    local roll = random.roll("d6", 6)
+    local side = roll <= 3 and 1 or 2
+    ui.say("Advanced Planning: the die rolls %d, so Botmegistus uses the %s card.", roll, side == 1 and "left" or "right")
+    ui.why("1-3 picks the left face-up card, 4-6 the right; the used card is discarded and replaced from the deck.")
+    local card
+    if physical then
+      card = ask_card(state)
+      ui.say("Afterwards discard it and reveal a new card in its place.")
+    else
+      card = table.remove(state.slots, side)
+      table.insert(state.slots, side, draw(state))
+      ui.say("It uses %s; %s replaces it.", card_text(card), card_text(state.slots[side]))
+    end
+    return card
+  end
+  if physical then
+    ui.say("Flip the next Automa card (shuffle the used cards into a new deck when it runs out).")
+    return ask_card(state)
+  end
+  local card = draw(state)
+  ui.say("Botmegistus flips %s.", card_text(card))
+  return card
+end)
+
+function draft.discard(state, card)
+  if state.options.deck ~= "physical" then
+    state.deck:discard(card)
+  end
+end
+
+-- The draft ----------------------------------------------------------------------------------------
+
+-- The draft pool, asked bowl by bowl and only as far as the priority list needs.
+local function pool(state)
+  local bowls = {}
+  local colors = {}
+  for _, c in ipairs(state.board.colors) do colors[#colors + 1] = c.id end
+  return function(face)
+    if bowls[face] == nil then
+      local n = ui.number(string.format("Draft pool: how many dice are in the %s bowl?", face), 0,
+        state.board.potency_max)
+      local present = {}
+      if n > 0 then
+        local options = {}
+        local total = #colors
+        for mask = 1, (1 << total) - 1 do
+          local names, count = {}, 0
+          for i = 1, total do
+            if mask & (1 << (i - 1)) ~= 0 then
+              names[#names + 1] = colors[i]
+              count = count + 1
+            end
+          end
+          if count <= n then
+            options[#options + 1] = { id = table.concat(names, "+"), label = util.list(names), count = count }
+          end
+        end
+        table.sort(options, function(a, b)
+          if a.count ~= b.count then return a.count < b.count end
+          return a.id < b.id
+        end)
+        local answer = ui.ask(string.format("Which colours are among the dice in the %s bowl?", face), options)
+        for c in answer:gmatch("[^+]+") do present[c] = true end
+      end
+      bowls[face] = { count = n, colors = present }
+    end
+    return bowls[face]
+  end
+end
+
+-- The best of a list of {face =, set =, color =} candidates: highest potency, first on a tie.
+local function best(bowl, candidates)
+  local pick
+  for _, c in ipairs(candidates) do
+    local b = bowl(c.face)
+    if b.count > 0 and b.colors[c.color] and (pick == nil or b.count > pick.potency) then
+      pick = { face = c.face, set = c.set, color = c.color, potency = b.count }
+    end
+  end
+  return pick
+end
+
+local function other_colors(state, color)
+  local out, after = {}, {}
+  local seen = false
+  for _, c in ipairs(state.board.colors) do
+    if c.id == color then
+      seen = true
+    elseif seen then
+      out[#out + 1] = c.id
+    else
+      after[#after + 1] = c.id
+    end
+  end
+  for _, c in ipairs(after) do out[#out + 1] = c end
+  return out
+end
+
+local function all_faces(state, color, set_wild)
+  local list = {}
+  for _, f in ipairs(state.board.faces) do
+    list[#list + 1] = { face = f.id, color = color, set = f.wild and set_wild or nil }
+  end
+  return list
+end
+
+-- The face a wild die is set to on a "max" card: the symbol whose bowl shows the essence of its
+-- lowest track (README ruling 6).
+local function max_face(state)
+  local low
+  for _, t in ipairs(state.board.tracks) do
+    if low == nil or state.level[t.id] < state.level[low] then low = t.id end
+  end
+  for _, f in ipairs(state.board.faces) do
+    if f.essence == low then return f.id, low end
+  end
+  return state.board.faces[1].id, low
+end
+
+function draft.choose(state, card)
+  local bowl = pool(state)
+  if card.max then
+    local order = { card.color }
+    for _, c in ipairs(other_colors(state, card.color)) do order[#order + 1] = c end
+    local face, low = max_face(state)
+    for n, color in ipairs(order) do
+      local pick = best(bowl, all_faces(state, color, face))
+      if pick then
+        return pick, string.format("the card shows max: the %s die with the highest potency%s%s", color,
+          n > 1 and string.format(" (no %s die is left)", card.color) or "",
+          pick.set and string.format("; a wild die is set to %s, the bowl of its lowest track's essence (%s)",
+            face, low) or "")
+      end
+    end
+    return nil
+  end
+  local s1, s2 = card.symbols[1], card.symbols[2]
+  local function list_for(color)
+    local l = { { face = state.wild, set = s1, color = color }, { face = s1, color = color } }
+    if s2 then l[#l + 1] = { face = s2, color = color } end
+    return l
+  end
+  local pick = best(bowl, list_for(card.color))
+  if pick then
+    return pick, string.format("it is the highest-potency die of the card's colour (%s) showing wild or the card's symbols",
+      card.color)
+  end
+  local others = {}
+  for k = 1, s2 and 3 or 2 do
+    for _, color in ipairs(other_colors(state, card.color)) do
+      others[#others + 1] = list_for(color)[k]
+    end
+  end
+  pick = best(bowl, others)
+  if pick then
+    return pick, string.format("no %s die shows wild or the card's symbols; it is the highest-potency die of another colour that does", card.color)
+  end
+  pick = best(bowl, all_faces(state, card.color, s1))
+  if pick then
+    return pick, string.format("no die of any colour shows wild or the card's symbols: the highest-potency %s die", card.color)
+  end
+  for _, color in ipairs(other_colors(state, card.color)) do
+    pick = best(bowl, all_faces(state, color, s1))
+    if pick then
+      return pick, string.format("no %s die is left at all: the highest-potency %s die (README ruling 5)", card.color, color)
+    end
+  end
+  return nil
+end
+
+draft.phase = game.step("draft phase", function(state, card)
+  if state.die then
+    ui.say("Botmegistus still has a die on its tracker (%s): no draft.", state.die.color .. " " .. state.die.face)
+    return true
+  end
+  local pick, why = draft.choose(state, card)
+  if not pick then
+    ui.say("The draft pool is empty: Botmegistus cannot draft, so it passes.")
+    ui.why("Without a die it has no potency for an action (README ruling 7).")
+    return false
+  end
+  local face = pick.set or pick.face
+  state.die = { color = pick.color, face = face, potency = pick.potency }
+  if pick.set then
+    ui.say("Botmegistus drafts a %s die from the wild bowl and sets it to %s; potency %d.", pick.color, face, pick.potency)
+  else
+    ui.say("Botmegistus drafts a %s die from the %s bowl; potency %d.", pick.color, face, pick.potency)
+  end
+  ui.why("It drafts this die because %s.", why)
+  if state.ethereal > 0 and state.die.potency < state.board.potency_max then
+    state.ethereal = state.ethereal - 1
+    state.die.potency = state.die.potency + 1
+    ui.say("It spends an Ethereal Die token: potency %d (%d tokens left).", state.die.potency, state.ethereal)
+    ui.why("It has a token and the drafted potency was below %d.", state.board.potency_max)
+  end
+  ui.say("Place the die on potency %d of its tracker.", state.die.potency)
+  return true
+end)
+
+return draft

@@ -1,0 +1,167 @@
+-- Experiments: choosing one from the die's section (six-step priority list), completing them
+-- with gold for missing Mastery levels, and the choice when gold allows only one.
+local util = require "util"
+
+local experiments = {}
+
+local function short(state, e)
+  return math.max(0, e.level - state.level[e.track])
+end
+
+local function has_type(state, kind, include_incomplete)
+  for _, e in ipairs(state.completed) do
+    if e.type == kind then return true end
+  end
+  if include_incomplete then
+    for _, e in ipairs(state.incomplete) do
+      if e.type == kind then return true end
+    end
+  end
+  return false
+end
+
+-- The six steps; returns the index of the chosen offer and why.
+function experiments.choose(state, offers)
+  local items = {}
+  for i, e in ipairs(offers) do
+    items[i] = { i = i, e = e }
+  end
+  if #items == 1 then
+    return 1, "it is the only experiment in that section"
+  end
+  local steps = {
+    { "of a type it does not yet have", function(x) return has_type(state, x.e.type, true) and 0 or 1 end },
+    { "one it can complete at once (gold making up missing levels), the most VP among those",
+      function(x) return short(state, x.e) <= state.gold and 1000 + x.e.vp or 0 end },
+    { "the one whose Mastery requirement it is closest to", function(x) return -short(state, x.e) end },
+    { "the one whose requirement you exceed or are closest to", nil },
+    { "the one worth the most VP", function(x) return x.e.vp end },
+  }
+  for n, s in ipairs(steps) do
+    local key = s[2]
+    if key == nil then
+      local mine = {}
+      for _, x in ipairs(items) do
+        if mine[x.e.track] == nil then
+          mine[x.e.track] = util.player_level(state, x.e.track)
+        end
+      end
+      key = function(x) return mine[x.e.track] - x.e.level end
+    end
+    local kept = util.keep_best(items, key)
+    items = kept
+    if #items == 1 then
+      return items[1].i, string.format("step %d of the priority list picks it: %s", n, s[1])
+    end
+  end
+  return items[1].i, "steps 1 to 5 leave a tie, so step 6: the left-hand experiment"
+end
+
+experiments.gain = game.step("gain experiment", function(state)
+  if #state.incomplete >= 2 then
+    util.gold_instead(state, "Botmegistus already holds 2 incomplete experiments",
+      "It can hold at most 2 incomplete experiments; the card gives 1 Gold instead.")
+    return
+  end
+  local face = state.die and state.die.face or state.wild
+  local n = ui.number(string.format("How many experiments are in the %s section of the board?", face), 0, 4)
+  if n == 0 then
+    util.gold_instead(state, string.format("The %s section is empty", face),
+      "It takes experiments only from its die's section; with none there, it takes the Gold as when it cannot hold one.")
+    return
+  end
+  local offers = {}
+  for i = 1, n do
+    offers[i] = util.ask_experiment(state, string.format("Experiment %d of %d from the left", i, n))
+  end
+  local i, why = experiments.choose(state, offers)
+  local e = offers[i]
+  state.incomplete[#state.incomplete + 1] = e
+  ui.say("Botmegistus takes the %s from the %s section (number %d from the left).", util.describe_experiment(e),
+    face, i)
+  ui.why("Its die shows %s, so it takes from that section; %s.", face, why)
+end)
+
+local function complete(state, e)
+  local cost = short(state, e)
+  state.gold = state.gold - cost
+  for k, x in ipairs(state.incomplete) do
+    if x == e then
+      table.remove(state.incomplete, k)
+      break
+    end
+  end
+  state.completed[#state.completed + 1] = e
+  if cost > 0 then
+    ui.say("Botmegistus completes the %s, paying %d Gold for the missing levels. Tuck it under its tracker.",
+      util.describe_experiment(e), cost)
+  else
+    ui.say("Botmegistus completes the %s. Tuck it under its tracker.", util.describe_experiment(e))
+  end
+end
+
+experiments.complete = game.step("completing experiments", function(state)
+  while true do
+    local able = {}
+    for _, e in ipairs(state.incomplete) do
+      if short(state, e) <= state.gold then
+        able[#able + 1] = e
+      end
+    end
+    if #able == 0 then
+      return
+    end
+    local total = 0
+    for _, e in ipairs(able) do
+      total = total + short(state, e)
+    end
+    if total <= state.gold then
+      for _, e in ipairs(able) do
+        complete(state, e)
+      end
+      ui.why("It meets the Mastery requirements (ignoring materials), with 1 Gold per missing level where needed.")
+      return
+    end
+    local kept = util.keep_best(able, function(e) return has_type(state, e.type) and 0 or 1 end)
+    local why = "its gold covers either experiment but not both: it prefers a type it has not completed"
+    if #kept > 1 then
+      kept = util.keep_best(kept, function(e) return e.vp end)
+      why = why .. ", then the most VP"
+    end
+    complete(state, kept[1])
+    ui.why(why .. ".")
+  end
+end)
+
+-- The Masterpieces at final scoring: the most VP among those it meets (gold only with the option).
+function experiments.masterpiece(state)
+  local n = state.options.masterpieces
+  if n == 0 then
+    ui.say("No Masterpiece experiment is added for Botmegistus (difficulty option).")
+    return
+  end
+  ui.say("Draw %d random Masterpiece experiments for Botmegistus.", n)
+  local best, best_cost
+  for i = 1, n do
+    local e = util.ask_experiment(state, string.format("Masterpiece %d of %d", i, n))
+    e.masterpiece = true
+    local cost = short(state, e)
+    local ok = cost == 0 or (state.options["masterpiece-gold"] and cost <= state.gold)
+    if ok and (best == nil or e.vp > best.vp) then
+      best, best_cost = e, cost
+    end
+  end
+  if not best then
+    ui.say("Botmegistus meets none of them: discard them.")
+    ui.why(state.options["masterpiece-gold"] and "Not even with its gold does it reach a requirement."
+      or "It has not reached any of their Mastery requirements and does not spend gold on them.")
+    return
+  end
+  state.gold = state.gold - best_cost
+  state.completed[#state.completed + 1] = best
+  ui.say("Botmegistus completes the Masterpiece %s%s; discard the other%s.", util.describe_experiment(best),
+    best_cost > 0 and string.format(", paying %d Gold", best_cost) or "", n > 2 and "s" or "")
+  ui.why("Of the Masterpieces whose requirement it meets, it completes the one with the most VP.")
+end
+
+return experiments

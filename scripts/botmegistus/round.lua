@@ -1,0 +1,92 @@
+-- A Botmegistus turn (flip, draft, potency, action, experiments, clean-up) and the end of a round.
+local util = require "util"
+local draft = require "draft"
+local action = require "action"
+local experiments = require "experiments"
+local tracks = require "tracks"
+
+local round = {}
+
+local clean_up = game.step("lab clean-up", function(state)
+  if state.die and state.die.potency == 0 then
+    state.used = state.used + 1
+    ui.say("Its die is at 0 potency: move it to the Used Dice section (%d used).", state.used)
+    state.die = nil
+  end
+  if state.used >= state.board.used_dice_to_pass then
+    state.passed = true
+    ui.say("Botmegistus has %d used dice: it passes. Move its Turn Order marker to the next New Turn Order position.",
+      state.used)
+    ui.why("Three used dice make it pass.")
+  end
+  tracks.clean_up(state)
+end)
+
+function round.bot_turn(state)
+  local card = draft.flip(state)
+  if not draft.phase(state, card) then
+    draft.discard(state, card)
+    state.passed = true
+    return
+  end
+  action.spend(state, card)
+  action.perform(state, card)
+  experiments.complete(state)
+  ui.say("You may react to Botmegistus' action as the rules allow.")
+  clean_up(state)
+  draft.discard(state, card)
+end
+
+-- The specialization card: the element with the most symbols (artifacts, plus one per completed
+-- experiment), random among ties, leaving out the type added in round 1.
+local function specialization(state)
+  local counts, names = {}, {}
+  for _, e in ipairs(util.elements(state.board)) do counts[e] = 0 end
+  for _, a in ipairs(state.artifacts) do
+    for _, s in ipairs(a.symbols) do counts[s] = counts[s] + 1 end
+  end
+  for _, e in ipairs(state.completed) do counts[e.type] = counts[e.type] + 1 end
+  local eligible = {}
+  for _, e in ipairs(util.elements(state.board)) do
+    local taken = false
+    for _, s in ipairs(state.specializations) do taken = taken or s == e end
+    if not taken then eligible[#eligible + 1] = e end
+    names[#names + 1] = string.format("%s %d", e, counts[e])
+  end
+  local tied = util.keep_best(eligible, function(e) return counts[e] end)
+  local pick = tied[1]
+  if #tied > 1 then
+    local _, v = random.pick("specialization", tied)
+    pick = v
+  end
+  state.specializations[#state.specializations + 1] = pick
+  for _, card in ipairs(state.cards.specialization) do
+    if card.element == pick then
+      draft.shuffle_in(state, card, "specialization")
+    end
+  end
+  ui.why("Elemental symbols (artifacts, plus 1 per completed experiment): %s%s%s.", table.concat(names, ", "),
+    #tied > 1 and "; chosen at random among the tied " .. util.list(tied) or "",
+    #state.specializations > 1 and "; the type added in round 1 is left out" or "")
+end
+
+round.end_of_round = game.step("end of round", function(state)
+  local r = state.round
+  ui.say("End of round %d: do the end-of-round clean-up for yourself and the board as usual.", r)
+  local gain = state.board.end_of_round.ethereal_tokens[tostring(r)]
+  if gain then
+    state.ethereal = state.ethereal + gain
+    ui.say("Botmegistus gains %d Ethereal Die tokens (now %d).", gain, state.ethereal)
+  end
+  for _, sr in ipairs(state.board.end_of_round.specialization_rounds) do
+    if sr == r then
+      if state.options.specialization then
+        specialization(state)
+      else
+        ui.say("No specialization card is added (difficulty option).")
+      end
+    end
+  end
+end)
+
+return round

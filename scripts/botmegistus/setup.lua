@@ -1,0 +1,92 @@
+-- Setup for solo play: tracker, tokens and gold, the rejected starting Artifact, the personality
+-- card, difficulty adjustments and the setup rolls on the Mastery tracks.
+local util = require "util"
+local tracks = require "tracks"
+local artifacts = require "artifacts"
+local draft = require "draft"
+
+local setup = {}
+
+local function setup_roll(state, i, n)
+  local faces = state.board.faces
+  local r = random.roll("dice:setup", #faces)
+  local face = faces[r]
+  if face.wild then
+    local t, why = tracks.lowest(state)
+    ui.say("Setup roll %d of %d: wild; Botmegistus goes up its lowest track.", i, n)
+    if t then tracks.step_up(state, t, "A wild setup roll goes up its lowest track: " .. why .. ".") end
+  else
+    ui.say("Setup roll %d of %d: %s, whose bowl shows %s.", i, n, face.id, face.essence)
+    tracks.step_up(state, face.essence, string.format("The rolled symbol's bowl shows the %s Essence.", face.essence))
+  end
+end
+
+setup.run = game.step("setup", function(state)
+  local o, b = state.options, state.board
+  ui.say("Set up the board and your components for 2 players%s. Put the 4 specialization cards aside.",
+    o["bot-first"] and ", with Botmegistus as first player (you gain no Ethereal die for it)" or ", you first")
+  if o["fewer-white"] then
+    ui.say("Difficulty: remove one more white die (play with 5 black, 4 white and 4 red dice).")
+  end
+  if o["single-draws"] then
+    ui.say("Difficulty: draw only 1 starting publication and/or 1 Masterpiece experiment for yourself.")
+  end
+  state.ethereal = b.setup.ethereal_tokens
+  state.gold = o["starting-gold"]
+  ui.say("Botmegistus gets its tracker card, %s and %d Gold; no player mat, formulas, essences, materials, "
+    .. "publications or experiments.", util.plural(state.ethereal, "Ethereal Die token"), state.gold)
+  if state.gold ~= b.setup.gold then
+    ui.why("The difficulty option sets its starting Gold to %d (the rules give %d).", state.gold, b.setup.gold)
+  end
+  if o.deck == "physical" then
+    ui.say("Shuffle the Automa basic cards into a face-down deck by its tracker.")
+  else
+    ui.say("Soloist shuffles and flips Botmegistus' deck; keep the Automa cards in the box.")
+    draft.new_deck(state)
+  end
+  local element = util.ask_element(b, "Choose your starting Artifact from your two. "
+    .. "Which personality symbol shows on the one you reject (Botmegistus takes it)?")
+  local n = ui.number("How many elemental symbols does that artifact show?", 0, 6)
+  local symbols = util.ask_symbols(b, "The starting artifact", n)
+  artifacts.add(state, string.format("starting artifact (%s)", util.list(symbols)), symbols)
+  if o.personality then
+    state.personality = element
+    for _, card in ipairs(state.cards.personality) do
+      if card.element == element then
+        draft.shuffle_in(state, card, "personality")
+      end
+    end
+    ui.say("Return the other three personality cards to the box.")
+    ui.why("The personality card matches the symbol on its starting Artifact.")
+  else
+    if o.deck ~= "physical" then state.deck:shuffle() end
+    ui.say("Play without personality cards: return all four to the box.")
+  end
+  if o["starting-experiment"] then
+    ui.say("Difficulty: draw a random starting Experiment for Botmegistus.")
+    state.incomplete[#state.incomplete + 1] = util.ask_experiment(state, "Its starting experiment")
+  end
+  state.in_setup = true
+  if o["start-level-1"] then
+    for _, t in ipairs(b.tracks) do state.level[t.id] = 1 end
+    ui.say("Difficulty: Botmegistus starts on level 1 of every Mastery track.")
+  end
+  local rolls = o["setup-rolls"]
+  if rolls == 0 then
+    ui.say("Difficulty: no setup rolls for Botmegistus.")
+  end
+  for i = 1, rolls do
+    setup_roll(state, i, rolls)
+  end
+  state.in_setup = false
+  if o["advanced-planning"] then
+    if o.deck == "physical" then
+      ui.say("Advanced Planning: reveal 2 Automa cards side by side.")
+    else
+      state.slots = { state.deck:draw(), state.deck:draw() }
+      ui.say("Advanced Planning: the face-up cards are %s (left) and %s (right).", state.slots[1].id, state.slots[2].id)
+    end
+  end
+end)
+
+return setup

@@ -1,0 +1,188 @@
+-- The Mastery tracks: the lowest track and its four-step tie-break, moving up (a different track
+-- when one is at the top), bonus tokens reached first, and their removal at clean-up.
+local util = require "util"
+
+local tracks = {}
+
+local function key(track, level)
+  return track .. ":" .. level
+end
+
+-- Whether a bonus token may still be on a space: asked once, then remembered while it stays.
+local function token_present(state, track, level)
+  local k = key(track, level)
+  local known = state.bonus[k]
+  if known == "gone" then
+    return false
+  elseif known ~= nil or state.in_setup then
+    return true
+  end
+  local yes = ui.confirm(string.format("Is there still a bonus token on level %d of the %s track?", level,
+    util.cap(track)))
+  state.bonus[k] = yes and "present" or "gone"
+  return yes
+end
+
+-- Distance to the next bonus space above with its token still on it (a large number if none).
+local function bonus_distance(state, track)
+  local here = state.level[track]
+  local spaces = {}
+  for _, l in ipairs(state.track_by_id[track].bonus_spaces) do
+    spaces[#spaces + 1] = l
+  end
+  table.sort(spaces)
+  for _, l in ipairs(spaces) do
+    if l > here and token_present(state, track, l) then
+      return l - here
+    end
+  end
+  return 1000
+end
+
+-- The lowest track not at the top, with the tie-break re-evaluated on each call. Returns the
+-- track id (nil when every track is at the top) and the reason in words.
+function tracks.lowest(state, exclude)
+  local candidates = {}
+  for _, t in ipairs(state.board.tracks) do
+    if state.level[t.id] < t.top and t.id ~= exclude then
+      candidates[#candidates + 1] = t.id
+    end
+  end
+  if #candidates == 0 then
+    return nil, "every other Mastery track is at its top"
+  end
+  local tied = util.keep_best(candidates, function(t) return -state.level[t] end)
+  if #tied == 1 then
+    return tied[1], string.format("%s is its lowest track (level %d)", util.cap(tied[1]), state.level[tied[1]])
+  end
+  local names = {}
+  for _, t in ipairs(tied) do
+    names[#names + 1] = util.cap(t)
+  end
+  local why = string.format("%s are tied lowest at level %d", util.list(names), state.level[tied[1]])
+  tied = util.keep_best(tied, function(t) return -bonus_distance(state, t) end)
+  if #tied == 1 then
+    return tied[1], why .. "; " .. util.cap(tied[1]) .. " is closest to a bonus space that still has its token"
+  end
+  local player = {}
+  for _, t in ipairs(tied) do
+    player[t] = state.in_setup and 0 or util.player_level(state, t)
+  end
+  tied = util.keep_best(tied, function(t) return state.level[t] - player[t] end)
+  if #tied == 1 then
+    local d = state.level[tied[1]] - player[tied[1]]
+    if d > 0 then
+      return tied[1], string.format("%s; it is furthest ahead of you on %s (by %d)", why, util.cap(tied[1]), d)
+    end
+    return tied[1], string.format("%s; it is closest behind you on %s (%d behind; level with you counts before behind)",
+      why, util.cap(tied[1]), -d)
+  end
+  return tied[1], why .. "; still tied after the bonus tokens and your markers, so the "
+    .. "left-most track: " .. util.cap(tied[1])
+end
+
+local gain_bonus
+
+-- One step up `track`; at the top, a different track by the lowest-track priority.
+function tracks.step_up(state, track, reason)
+  if state.level[track] >= state.top[track] then
+    local other, why = tracks.lowest(state, track)
+    if not other then
+      ui.say("Botmegistus is at the top of %s and of every other Mastery track: it does not move.", util.cap(track))
+      ui.why("A track at its top sends the move to a different track; none is left.")
+      return
+    end
+    ui.say("Botmegistus is at the top of the %s track, so it moves up %s instead.", util.cap(track), util.cap(other))
+    ui.why("At the top of the indicated track it moves up a different track by the lowest-track priority: %s.", why)
+    track = other
+  elseif reason then
+    ui.why(reason)
+  end
+  state.level[track] = state.level[track] + 1
+  local level = state.level[track]
+  ui.say("Move Botmegistus' marker up the %s Mastery track to level %d.", util.cap(track), level)
+  for _, l in ipairs(state.track_by_id[track].bonus_spaces) do
+    if l == level then
+      gain_bonus(state, track, level)
+    end
+  end
+end
+
+-- Up the lowest track `times` times, re-evaluating after each step.
+tracks.move_lowest = game.step("move up lowest track", function(state, times)
+  for _ = 1, times or 1 do
+    local t, why = tracks.lowest(state)
+    if not t then
+      ui.say("Every Mastery track of Botmegistus is at its top: it does not move.")
+      ui.why("There is no track left to move up.")
+      return
+    end
+    tracks.step_up(state, t, "It moves up its lowest track: " .. why .. ".")
+  end
+end)
+
+-- The track it is closest to one of its incomplete experiments' requirements on.
+function tracks.towards_experiment(state)
+  local best, gap
+  for _, e in ipairs(state.incomplete) do
+    local short = e.level - state.level[e.track]
+    if short > 0 and state.level[e.track] < state.top[e.track] and (gap == nil or short < gap) then
+      best, gap = e.track, short
+    end
+  end
+  return best, gap
+end
+
+gain_bonus = game.step("bonus token", function(state, track, level)
+  local k = key(track, level)
+  local known = state.bonus[k]
+  local kind
+  if known == "gone" then
+    return
+  elseif known == nil or known == "present" then
+    local options = { { id = "none", label = "No token (already taken or removed)" } }
+    for _, b in ipairs(state.board.bonus_tokens) do
+      options[#options + 1] = { id = b.id, label = b.label }
+    end
+    kind = ui.ask(string.format("Botmegistus reached level %d of %s. Which bonus token is on that space?", level,
+      util.cap(track)), options)
+  else
+    kind = ui.confirm(string.format("Is the %s bonus token still on level %d of %s?", known, level, util.cap(track)))
+      and known or "none"
+  end
+  state.bonus[k] = "gone"
+  state.removed[#state.removed + 1] = string.format("%s level %d", util.cap(track), level)
+  if kind == "none" then
+    ui.say("No bonus: the token on %s level %d is gone.", util.cap(track), level)
+    ui.why("Only a bonus token still on the space when Botmegistus reaches it before you gives a benefit.")
+    return
+  end
+  ui.why("Botmegistus reached the bonus space before you and the token was still there.")
+  if kind == "ethereal" then
+    state.ethereal = state.ethereal + 1
+    ui.say("Bonus: Botmegistus gains an Ethereal Die token (now %d).", state.ethereal)
+  elseif kind == "vp" then
+    state.vp = state.vp + 5
+    ui.say("Bonus: Botmegistus scores 5 Victory Points.")
+  else
+    local t, gap = tracks.towards_experiment(state)
+    if t then
+      ui.say("Bonus: Botmegistus moves up 1 towards an experiment's requirement.")
+      tracks.step_up(state, t, string.format("%s is the track where it is closest (%d short) to an incomplete "
+        .. "experiment's Mastery requirement.", util.cap(t), gap))
+    else
+      ui.say("Bonus: Botmegistus moves up its lowest track (no incomplete experiment needs a step).")
+      tracks.move_lowest(state, 1)
+    end
+  end
+end)
+
+-- The clean-up's removal of the bonus tokens Botmegistus' markers reached this turn.
+function tracks.clean_up(state)
+  if #state.removed > 0 then
+    ui.say("Remove the bonus tokens Botmegistus reached: %s.", util.list(state.removed))
+  end
+  state.removed = {}
+end
+
+return tracks

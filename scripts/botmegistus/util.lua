@@ -1,0 +1,91 @@
+-- Small helpers shared by Botmegistus' scripts: wording and the questions about the table.
+local util = {}
+
+function util.list(items)
+  if #items == 0 then
+    return "none"
+  elseif #items == 1 then
+    return tostring(items[1])
+  end
+  return table.concat(items, ", ", 1, #items - 1) .. " and " .. tostring(items[#items])
+end
+
+function util.cap(text)
+  return (text:gsub("^%l", string.upper))
+end
+
+function util.plural(n, word)
+  return string.format("%d %s%s", n, word, n == 1 and "" or "s")
+end
+
+-- The elements, in the order of the Mastery tracks on the board.
+function util.elements(board)
+  local out = {}
+  for _, t in ipairs(board.tracks) do
+    out[#out + 1] = t.id
+  end
+  return out
+end
+
+function util.ask_element(board, prompt, extra)
+  local options = {}
+  for _, e in ipairs(extra or {}) do
+    options[#options + 1] = e
+  end
+  for _, id in ipairs(util.elements(board)) do
+    options[#options + 1] = { id = id, label = util.cap(id) }
+  end
+  return ui.ask(prompt, options)
+end
+
+-- The player's marker on one Mastery track: the bot cannot see it, so it asks each time.
+function util.player_level(state, track)
+  return ui.number(string.format("Where is your marker on the %s Mastery track?", util.cap(track)), 0,
+    state.top[track])
+end
+
+-- The elemental symbols of an artifact, one question per symbol.
+function util.ask_symbols(board, what, count)
+  local symbols = {}
+  for i = 1, count do
+    symbols[i] = util.ask_element(board, string.format("%s: which element is symbol %d of %d?", what, i, count))
+  end
+  return symbols
+end
+
+-- An experiment on offer, as printed: type, Mastery requirement and VP.
+function util.ask_experiment(state, what)
+  local board = state.board
+  local kind = util.ask_element(board, what .. ": its type?")
+  local track = util.ask_element(board, what .. ": the Mastery track of its requirement?")
+  local level = ui.number(what .. ": the level required on that track?", 1, state.top[track])
+  local vp = ui.number(what .. ": its Victory Points?", 0, 40)
+  return { type = kind, track = track, level = level, vp = vp }
+end
+
+function util.describe_experiment(e)
+  return string.format("%s experiment (%s %d, %d VP)", util.cap(e.type), util.cap(e.track), e.level, e.vp)
+end
+
+-- Keeps the entries with the best key (highest); returns them and whether that narrowed.
+function util.keep_best(items, key)
+  local best, kept = nil, {}
+  for _, item in ipairs(items) do
+    local k = key(item)
+    if best == nil or k > best then
+      best, kept = k, { item }
+    elseif k == best then
+      kept[#kept + 1] = item
+    end
+  end
+  return kept, #kept < #items
+end
+
+-- 1 Gold instead of an action that finds nothing to take; `reason` says why.
+function util.gold_instead(state, reason, why)
+  state.gold = state.gold + 1
+  ui.say("%s: Botmegistus gains 1 Gold instead (now %d).", reason, state.gold)
+  ui.why(why)
+end
+
+return util
