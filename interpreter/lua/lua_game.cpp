@@ -23,9 +23,15 @@ local function step(id, fn)
   if type(id) ~= "string" then error("game.step: a step id must be a string", 2) end
   if type(fn) ~= "function" then error("game.step: step '" .. id .. "' needs a function", 2) end
   check(id)
+  -- Leaves the step and passes its results through, without packing them in a table.
+  local function finish(...)
+    leave(id)
+    return ...
+  end
   return function(...)
     enter(id)
     local before, replace, after = hooks.before[id], hooks.replace[id], hooks.after[id]
+    if not (before or replace or after) then return finish(fn(...)) end
     if before then before(...) end
     local results
     if replace then results = pack(replace(fn, ...)) else results = pack(fn(...)) end
