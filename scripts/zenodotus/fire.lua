@@ -1,0 +1,116 @@
+-- The fire: two dice at the start of each turn check a box of a column (first die odd) or a row
+-- (first die even); equal dice or a full line cancel; the third box burns the line.
+local powers = require "powers"
+local render = require "render"
+local fire = {}
+
+function fire.new()
+  return { column = { 0, 0, 0, 0, 0, 0 }, row = { 0, 0, 0, 0, 0, 0 } }
+end
+
+-- What two fire dice do: kind ("column"/"row"), number, and what happens ("cancel", "full",
+-- "check", "burn").
+function fire.outcome(boxes, d1, d2)
+  local kind = d1 % 2 == 1 and "column" or "row"
+  if d1 == d2 then return kind, d2, "cancel" end
+  local checked = boxes[kind][d2]
+  if checked >= 3 then return kind, d2, "full" end
+  if checked == 2 then return kind, d2, "burn" end
+  return kind, d2, "check"
+end
+
+function fire.describe(kind, n, what, d1, d2)
+  if what == "cancel" then
+    return string.format("Fire dice %d and %d match: the fire does not move.", d1, d2)
+  elseif what == "full" then
+    return string.format("Fire dice %d and %d: %s %d has no empty box, the fire's move is cancelled.", d1, d2, kind, n)
+  end
+  return string.format("Fire dice %d and %d: a box of %s %d is checked%s.", d1, d2, kind, n,
+    what == "burn" and ": its third, it burns" or "")
+end
+
+function fire.full(boxes)
+  for _, kind in ipairs({ "column", "row" }) do
+    for n = 1, 6 do
+      if boxes[kind][n] < 3 then return false end
+    end
+  end
+  return true
+end
+
+-- Checks the box; returns true when the line must burn.
+function fire.apply(boxes, kind, n, what)
+  if what == "check" or what == "burn" then
+    boxes[kind][n] = boxes[kind][n] + 1
+    game.record("fire", { kind = kind, number = n, boxes = boxes[kind][n] })
+  end
+  return what == "burn"
+end
+
+-- The whole burn of a line: squares burn, unclaimed texts are lost, pieces on newly burnt
+-- squares defend, lose a turn or retire.
+fire.burn = game.step("burn", function(G, kind, n)
+  local squares = G.board:line_squares(kind, n)
+  local lost, hit, names = 0, {}, {}
+  for _, sq in ipairs(squares) do
+    if not sq.burnt then
+      sq.burnt = true
+      if G.board:open_text(sq) then
+        sq.lost = true
+        lost = lost + 1
+      end
+      for _, seat in ipairs(G.seats) do
+        if not seat.retired and seat.pos == sq then hit[#hit + 1] = seat end
+      end
+    end
+  end
+  local lines = {}
+  local list = kind == "column" and G.board.fire_columns or G.board.fire_rows
+  for i, v in ipairs(list) do
+    if v == n then lines[#lines + 1] = kind == "column" and string.sub("ABCDEFGHIJKL", i, i) or tostring(i) end
+  end
+  game.record("burn", { kind = kind, number = n, lines = lines, lost = lost })
+  ui.say("%s %d burns (%s %s): %d unclaimed text%s lost.", kind == "column" and "Column" or "Row", n,
+    kind == "column" and "grid column" or "grid row", table.concat(lines, ", "), lost, lost == 1 and "" or "s")
+  for _, seat in ipairs(hit) do
+    local can_defend = seat.points.defense >= powers.COST
+    local choice = seat.ctl.burn(G, seat, can_defend)
+    if choice == "defend" and can_defend then
+      seat.points.defense = seat.points.defense - powers.COST
+      game.record("power", { seat = seat.n, power = "defense", left = seat.points.defense })
+      ui.say("%s uses DEFENSE against the fire (%d points left).", seat.name, seat.points.defense)
+      game.record("burnt", { seat = seat.n, choice = "defend" })
+    elseif choice == "retire" then
+      seat.retired = true
+      game.record("burnt", { seat = seat.n, choice = "retire" })
+      ui.say("%s retires from the game. Every other player has one more turn.", seat.name)
+      G:retire(seat)
+    else
+      seat.skip = true
+      game.record("burnt", { seat = seat.n, choice = "lose" })
+      ui.say("%s is caught by the fire and loses a turn to recover.", seat.name)
+    end
+  end
+  render.show(G, "The fire has burnt a line")
+end)
+
+-- The fire's move at the start of a seat's turn (LUCK may re-roll one fire die).
+fire.move = game.step("fire move", function(G, seat)
+  local d1, d2 = random.roll("fire", 6), random.roll("fire", 6)
+  local kind, n, what = fire.outcome(G.fire, d1, d2)
+  ui.say(fire.describe(kind, n, what, d1, d2))
+  if powers.can(seat, "luck") then
+    local which = seat.ctl.luck_fire(G, seat, d1, d2, kind, n, what)
+    if which == 1 or which == 2 then
+      powers.spend(seat, "luck", which == 1 and " to re-roll the first fire die" or " to re-roll the second fire die")
+      if which == 1 then d1 = random.roll("fire", 6) else d2 = random.roll("fire", 6) end
+      kind, n, what = fire.outcome(G.fire, d1, d2)
+      ui.say(fire.describe(kind, n, what, d1, d2))
+    end
+  end
+  if fire.apply(G.fire, kind, n, what) then
+    fire.burn(G, kind, n)
+  end
+end)
+
+return fire

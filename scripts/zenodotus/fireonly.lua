@@ -1,0 +1,65 @@
+-- Fire-only mode: a table plays on a printed board; Soloist rolls the fire at the start of
+-- each turn and keeps the boxes, nothing else.
+local fire = require "fire"
+local fireonly = {}
+
+local function boxes_lines(boxes)
+  local out = {}
+  for _, kind in ipairs({ "column", "row" }) do
+    local parts = {}
+    for n = 1, 6 do
+      local c = boxes[kind][n]
+      parts[#parts + 1] = string.format("%d[%s]", n, c >= 3 and "BURNT" or (string.rep("x", c) .. string.rep(".", 3 - c)))
+    end
+    out[#out + 1] = { label = kind == "column" and "Columns" or "Rows", value = table.concat(parts, " ") }
+  end
+  return out
+end
+
+local function report(kind, n, what)
+  if what == "burn" then
+    ui.say("%s %d burns! Cross it out: unclaimed texts there are lost; a player there defends, loses a turn or retires.",
+      kind == "column" and "Column" or "Row", n)
+  end
+end
+
+function fireonly.run()
+  local boxes = fire.new()
+  local turns, burnt = 0, 0
+  ui.say("Fire-only mode: Soloist rolls the fire at the start of each turn and keeps its boxes. "
+    .. "Skip the fire for a TIME turn by answering 'time'.")
+  while not fire.full(boxes) do
+    local id = ui.ask(string.format("Turn %d: roll the fire?", turns + 1), {
+      { id = "fire", label = "Roll the fire for this turn" },
+      { id = "time", label = "A TIME turn: no fire" },
+      { id = "end", label = "The game is over" },
+    })
+    if id == "end" then break end
+    turns = turns + 1
+    if id == "fire" then
+      local d1, d2 = random.roll("fire", 6), random.roll("fire", 6)
+      local kind, n, what = fire.outcome(boxes, d1, d2)
+      ui.say(fire.describe(kind, n, what, d1, d2))
+      local luck = ui.ask("Does the player use LUCK on the fire?", {
+        { id = "no", label = "No" },
+        { id = "first", label = "Re-roll the first die" },
+        { id = "second", label = "Re-roll the second die" },
+      })
+      if luck ~= "no" then
+        if luck == "first" then d1 = random.roll("fire", 6) else d2 = random.roll("fire", 6) end
+        kind, n, what = fire.outcome(boxes, d1, d2)
+        ui.say(fire.describe(kind, n, what, d1, d2))
+      end
+      if fire.apply(boxes, kind, n, what) then
+        burnt = burnt + 1
+        report(kind, n, what)
+      end
+    end
+    ui.show("The fire", function() return boxes_lines(boxes) end)
+  end
+  if fire.full(boxes) then ui.say("Every box is checked: the fire can move no more.") end
+  return { result = "fire-only", summary = string.format("The fire moved for %d turns; %d lines burnt.", turns, burnt),
+    scores = { turns = turns, burnt = burnt } }
+end
+
+return fireonly

@@ -1,0 +1,111 @@
+-- A human seat: every decision is a question at the terminal.
+local powers = require "powers"
+local human = {}
+
+local function names(squares)
+  local out = {}
+  for _, sq in ipairs(squares) do out[#out + 1] = sq.name end
+  return #out > 0 and table.concat(out, " ") or "nowhere"
+end
+human.names = names
+
+function human.allocate(G, seat)
+  local split, left = {}, powers.START
+  for i, p in ipairs(powers.ORDER) do
+    if left == 0 then
+      split[p] = 0
+    elseif i == #powers.ORDER then
+      split[p] = left
+      ui.say("%s: the remaining %d points go to %s.", seat.name, left, powers.LABEL[p])
+    else
+      split[p] = ui.number(string.format("%s: points for %s (%d left to split)?", seat.name, powers.LABEL[p], left), 0, left)
+      left = left - split[p]
+    end
+  end
+  return split
+end
+
+function human.start(G, seat)
+  local b = G.board
+  local cols = {}
+  for c = 1, b.w do cols[#cols + 1] = string.sub("ABCDEFGHIJKL", c, c) end
+  local col = ui.ask(seat.name .. ": the column of your starting square?", cols)
+  local rows = {}
+  for r = 1, b.h do rows[#rows + 1] = tostring(r) end
+  local row = ui.ask(seat.name .. ": the row of your starting square (" .. col .. "_)?", rows)
+  return b:at(col .. row)
+end
+
+function human.luck_fire(G, seat, d1, d2, kind, n, what)
+  local id = ui.ask(string.format("%s: use LUCK (%d points) on the fire dice %d and %d?", seat.name,
+    seat.points.luck, d1, d2), {
+    { id = "no", label = "No, the fire moves as rolled" },
+    { id = "first", label = "Re-roll the first die (" .. d1 .. ": column or row)" },
+    { id = "second", label = "Re-roll the second die (" .. d2 .. ": the number)" },
+  })
+  return id == "first" and 1 or id == "second" and 2 or 0
+end
+
+function human.luck_move(G, seat, roll, reach)
+  ui.say("%s rolled %d: reachable %s.", seat.name, roll, names(reach))
+  return ui.confirm(string.format("%s: use LUCK (%d points) to re-roll the move die (%d)?", seat.name, seat.points.luck, roll))
+end
+
+function human.move(G, seat, roll, combos)
+  local choice = combos[1]
+  if #combos > 1 then
+    local options = {}
+    for _, combo in ipairs(combos) do
+      ui.say("  %s: %d steps, reachable %s", combo.label, combo.steps, names(combo.dests))
+      options[#options + 1] = { id = combo.id, label = combo.label .. " (" .. combo.steps .. " steps)" }
+    end
+    local id = ui.ask(string.format("%s rolled %d. Which powers do you use for the move?", seat.name, roll), options)
+    for _, combo in ipairs(combos) do
+      if combo.id == id then choice = combo end
+    end
+  end
+  if #choice.dests == 0 then return choice, nil end
+  local options = {}
+  for _, sq in ipairs(choice.dests) do
+    local what = sq.text and (sq.text .. "!") or sq.power and powers.LABEL[sq.power] or ""
+    options[#options + 1] = { id = sq.name, label = what ~= "" and (sq.name .. " " .. what) or sq.name }
+  end
+  local id = ui.ask(string.format("%s: move %d steps from %s to?", seat.name, choice.steps, seat.pos.name), options)
+  return choice, G.board:at(id)
+end
+
+function human.power_roll(G, seat, p)
+  return ui.confirm(string.format("%s: roll for %s (roll minus two, %d points now)?", seat.name, powers.LABEL[p], seat.points[p]))
+end
+
+function human.steal(G, seat, targets)
+  local options = { { id = "no", label = "No theft" } }
+  for _, t in ipairs(targets) do
+    options[#options + 1] = { id = "seat" .. t.seat.n, label = string.format("Steal from %s (%d texts)%s",
+      t.seat.name, t.seat.texts, t.across and ", across the wall with OPENING" or "") }
+  end
+  local id = ui.ask(string.format("%s: use STEALTH (%d points)?", seat.name, seat.points.stealth), options)
+  for _, t in ipairs(targets) do
+    if id == "seat" .. t.seat.n then return t end
+  end
+  return nil
+end
+
+function human.block(G, seat, thief)
+  return ui.confirm(string.format("%s: %s tries to steal a text. Block it with DEFENSE (%d points)?", seat.name,
+    thief.name, seat.points.defense))
+end
+
+function human.burn(G, seat, can_defend)
+  local options = {}
+  if can_defend then options[#options + 1] = { id = "defend", label = "Use DEFENSE (4 points)" } end
+  options[#options + 1] = { id = "lose", label = "Lose a turn to recover" }
+  options[#options + 1] = { id = "retire", label = "Retire from the game" }
+  return ui.ask(string.format("%s: your square %s burns!", seat.name, seat.pos.name), options)
+end
+
+function human.time(G, seat)
+  return ui.confirm(string.format("%s: use TIME (%d points) for another turn (move only, no fire)?", seat.name, seat.points.time))
+end
+
+return human

@@ -1,0 +1,86 @@
+-- Zenodotus: the burning library. Seats take turns; each turn starts with the fire's move.
+-- The parts: board.lua, fire.lua, powers.lua, seats.lua (and human.lua, strategies/*.lua),
+-- turn.lua, scoring.lua, render.lua; fire-only mode in fireonly.lua.
+local options = game.options
+
+if options.mode == "fire-only" then
+  return require("fireonly").run()
+end
+
+local Board = require "board"
+local fire = require "fire"
+local seats = require "seats"
+local turn = require "turn"
+local scoring = require "scoring"
+local render = require "render"
+
+local data = game.components["board-" .. options.board]
+if not data then
+  local known = {}
+  for name in pairs(game.components) do
+    if name:sub(1, 6) == "board-" then known[#known + 1] = name:sub(7) end
+  end
+  error(string.format("the board option names '%s': the boards are %s", options.board, table.concat(known, ", ")), 0)
+end
+
+local G = {
+  board = Board.new(options.board, data, { move = options.move, burnt = options.burnt }),
+  fire = fire.new(),
+  seats = seats.parse(options.seats),
+  round = 1,
+  last = nil,   -- after a retirement: seat number -> true while that seat still has its last turn
+}
+
+function G:retire(seat)
+  if not self.last then
+    self.last = {}
+    for _, s in ipairs(self.seats) do
+      if not s.retired then self.last[s.n] = true end
+    end
+  end
+  self.last[seat.n] = nil
+end
+
+function G:over()
+  if self.board:texts_left() == 0 then return "every text is claimed or lost" end
+  if self.last and next(self.last) == nil then return "a player retired and everyone else had a last turn" end
+  local active = 0
+  for _, s in ipairs(self.seats) do
+    if not s.retired then active = active + 1 end
+  end
+  if active == 0 then return "every player retired" end
+  return nil
+end
+
+ui.say("Zenodotus on %s: %s", G.board.name, G.board.description)
+ui.say("%d texts to save. Seats: %s.", G.board:texts_left(), options.seats)
+seats.setup(G)
+
+local first = options.first
+if first > #G.seats then error(string.format("first=%d, but there are only %d seats", first, #G.seats), 0) end
+if first == 0 then first = random.roll("first", #G.seats) end
+ui.say("%s begins.", G.seats[first].name)
+render.show(G, "The library at the start")
+
+local idx, why = first, nil
+while true do
+  local seat = G.seats[idx]
+  if not seat.retired then
+    turn.play(G, seat)
+    if G.last then G.last[seat.n] = nil end
+  end
+  why = G:over()
+  if why then break end
+  idx = idx % #G.seats + 1
+  if idx == first then
+    G.round = G.round + 1
+    if G.round > options.max_rounds then
+      G.round = options.max_rounds
+      why = string.format("%d rounds have been played", options.max_rounds)
+      break
+    end
+  end
+end
+
+render.show(G, "The library at the end")
+return scoring.finish(G, why)

@@ -1,0 +1,56 @@
+-- The six powers: their points, the 4-point cost of a use, and the power squares' roll.
+local powers = {}
+
+powers.ORDER = { "defense", "speed", "time", "luck", "stealth", "opening" }
+powers.LABEL = { defense = "DEFENSE", speed = "SPEED", time = "TIME", luck = "LUCK",
+  stealth = "STEALTH", opening = "OPENING" }
+powers.SHORT = { defense = "DEF", speed = "SPD", time = "TIM", luck = "LCK", stealth = "STL", opening = "OPN" }
+powers.COST = 4
+powers.START = 12
+
+-- Can the seat pay for a power (and has it not used it this turn)?
+function powers.can(seat, p)
+  return seat.points[p] >= powers.COST and not seat.used[p]
+end
+
+-- Pays 4 points for a power and marks it used this turn.
+function powers.spend(seat, p, why)
+  assert(seat.points[p] >= powers.COST, "not enough points for " .. p)
+  seat.points[p] = seat.points[p] - powers.COST
+  seat.used[p] = true
+  game.record("power", { seat = seat.n, power = p, left = seat.points[p] })
+  ui.say("%s uses %s (%d points left)%s.", seat.name, powers.LABEL[p], seat.points[p], why or "")
+end
+
+function powers.total(seat)
+  local t = 0
+  for _, p in ipairs(powers.ORDER) do t = t + seat.points[p] end
+  return t
+end
+
+-- A start split: every power 0 or more, 12 in all.
+function powers.check_split(split)
+  local t = 0
+  for _, p in ipairs(powers.ORDER) do
+    local v = split[p] or 0
+    if type(v) ~= "number" or v < 0 or v ~= math.floor(v) then
+      error("a start split gives " .. tostring(v) .. " points to " .. p, 0)
+    end
+    t = t + v
+  end
+  if t ~= powers.START then
+    error("a start split gives " .. t .. " points, not " .. powers.START, 0)
+  end
+end
+
+-- Landing on a power square: the roll minus two is added; a power never drops below 0.
+function powers.square_roll(seat, p)
+  local r = random.roll("power", 6)
+  local before = seat.points[p]
+  seat.points[p] = math.max(0, before + r - 2)
+  game.record("power-square", { seat = seat.n, power = p, roll = r, points = seat.points[p] })
+  ui.say("%s rolls %d for %s: %+d, now %d points.", seat.name, r, powers.LABEL[p], seat.points[p] - before,
+    seat.points[p])
+end
+
+return powers

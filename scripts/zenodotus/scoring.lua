@@ -1,0 +1,62 @@
+-- The end: most texts wins; a tie goes to the most power points left; a tie still standing is
+-- broken by dice added to the tied players' points until one is ahead.
+local powers = require "powers"
+local scoring = {}
+
+scoring.finish = game.step("end", function(G, why)
+  ui.say("The game ends: %s.", why)
+  local counted = {}
+  for _, seat in ipairs(G.seats) do
+    if not seat.retired or game.options.retired_score then counted[#counted + 1] = seat end
+  end
+  if #counted == 0 then counted = G.seats end
+  local best = -1
+  for _, seat in ipairs(counted) do best = math.max(best, seat.texts) end
+  local tied = {}
+  for _, seat in ipairs(counted) do
+    if seat.texts == best then tied[#tied + 1] = seat end
+  end
+  local how = "most texts"
+  if #tied > 1 then
+    how = "most power points left"
+    local top = -1
+    for _, seat in ipairs(tied) do top = math.max(top, powers.total(seat)) end
+    local still = {}
+    for _, seat in ipairs(tied) do
+      if powers.total(seat) == top then still[#still + 1] = seat end
+    end
+    ui.say("%d players tie on %d texts; the most power points left (%d) decides.", #tied, best, top)
+    tied = still
+  end
+  if #tied > 1 then
+    how = "dice added to the power points"
+    local score = {}
+    for _, seat in ipairs(tied) do score[seat.n] = powers.total(seat) end
+    while #tied > 1 do
+      local top = -1
+      for _, seat in ipairs(tied) do
+        local r = random.roll("tiebreak", 6)
+        score[seat.n] = score[seat.n] + r
+        ui.say("%s rolls %d for the tie: %d points.", seat.name, r, score[seat.n])
+        top = math.max(top, score[seat.n])
+      end
+      local still = {}
+      for _, seat in ipairs(tied) do
+        if score[seat.n] == top then still[#still + 1] = seat end
+      end
+      tied = still
+    end
+  end
+  local winner = tied[1]
+  local scores = {}
+  for _, seat in ipairs(G.seats) do
+    scores[string.format("seat %d %s", seat.n, seat.kind)] = seat.texts
+  end
+  scores.rounds = G.round
+  local summary = string.format("%s wins with %d text%s (%s), after %d rounds.", winner.name, winner.texts,
+    winner.texts == 1 and "" or "s", how, G.round)
+  ui.say(summary)
+  return { result = winner.kind, summary = summary, scores = scores }
+end)
+
+return scoring

@@ -1,0 +1,64 @@
+-- random: every choice at random. Also the reference list of what a strategy answers; each
+-- function gets the game G and its seat (seat.params holds the params of strategies.yaml).
+--   allocate(G, seat) -> {defense=, speed=, time=, luck=, stealth=, opening=} summing to 12
+--   start(G, seat) -> a square (G.board.squares[i])
+--   luck_fire(G, seat, d1, d2, kind, n, what) -> 0 keep, 1 or 2: re-roll that fire die
+--   luck_move(G, seat, roll, reachable) -> true to re-roll the move die
+--   move(G, seat, roll, combos) -> combo, square: combos are the affordable power choices
+--     {id, label, speed, opening, steps, dests}; the square one of combo.dests (nil if none)
+--   power_roll(G, seat, power) -> true to roll on a power square
+--   steal(G, seat, targets) -> one of targets ({seat =, across =}) or nil
+--   block(G, seat, thief) -> true to spend DEFENSE against a theft
+--   burn(G, seat, can_defend) -> "defend" | "lose" | "retire"
+--   time(G, seat) -> true to spend TIME on another turn
+-- Functions left out fall back to strategies/base.lua.
+local powers = require "powers"
+local base = require "strategies.base"
+local S = {}
+
+function S.allocate()
+  local split = { defense = 0, speed = 0, time = 0, luck = 0, stealth = 0, opening = 0 }
+  for _ = 1, powers.START do
+    local p = powers.ORDER[base.coin(6)]
+    split[p] = split[p] + 1
+  end
+  return split
+end
+
+function S.start(G)
+  local free = {}
+  for _, sq in ipairs(G.board.squares) do
+    if not sq.text then free[#free + 1] = sq end
+  end
+  local _, sq = random.pick("strategy", free)
+  return sq
+end
+
+function S.luck_fire() return base.coin(3) - 1 end
+function S.luck_move() return base.coin(2) == 1 end
+
+function S.move(G, seat, roll, combos)
+  local combo = combos[base.coin(#combos)]
+  if #combo.dests == 0 then return combo, nil end
+  return combo, combo.dests[base.coin(#combo.dests)]
+end
+
+function S.power_roll() return base.coin(2) == 1 end
+
+function S.steal(G, seat, targets)
+  local i = base.coin(#targets + 1)
+  return targets[i]
+end
+
+function S.block() return base.coin(2) == 1 end
+
+function S.burn(G, seat, can_defend)
+  local r = base.coin(6)
+  if r == 6 then return "retire" end
+  if can_defend and r >= 3 then return "defend" end
+  return "lose"
+end
+
+function S.time() return base.coin(2) == 1 end
+
+return S
