@@ -30,8 +30,9 @@ local function personality(state, card)
     tracks.step_up(state, t)
     return
   end
-  ui.why(mine == yours and "Level with you, and the difficulty option lets the card score when equal."
-    or "Already higher than you on the card's track: the card's other effect.")
+  ui.why(mine == yours
+    and "Level with you on %s (%d to your %d), and the difficulty option lets the card score when equal."
+    or "Already higher than you on %s (%d to your %d): the card's other effect.", util.cap(t), mine, yours)
   if t == "earth" then
     state.vp, state.gold = state.vp + 5, state.gold + 3
     ui.say("Personality (earth): Botmegistus scores 5 VP and gains 3 Gold.")

@@ -120,9 +120,9 @@ draft.flip = game.step("flip card", function(state)
       card = ask_card(state)
       ui.say("Afterwards discard it and reveal a new card in its place.")
     else
-      card = table.remove(state.slots, side)
-      table.insert(state.slots, side, draw(state))
-      ui.say("It uses %s; %s replaces it.", card_text(card), card_text(state.slots[side]))
+      card = state.slots[side]
+      state.slot_used = side
+      ui.say("It uses %s.", card_text(card))
     end
     return card
   end
@@ -135,9 +135,19 @@ draft.flip = game.step("flip card", function(state)
   return card
 end)
 
+-- The turn's card goes to the used cards. In Advanced Planning a new card then takes its place, so
+-- a reshuffle for that card already includes the one just used.
 function draft.discard(state, card)
-  if state.options.deck ~= "physical" then
-    state.deck:discard(card)
+  if state.options.deck == "physical" then
+    return
+  end
+  state.deck:discard(card)
+  local side = state.slot_used
+  if side then
+    state.slot_used = nil
+    state.slots[side] = draw(state)
+    ui.say("Discard %s and put %s face up in its place (%s).", card_text(card), card_text(state.slots[side]),
+      side == 1 and "left" or "right")
   end
 end
 
@@ -181,13 +191,27 @@ local function pool(state)
   end
 end
 
--- The best of a list of {face =, set =, color =} candidates: highest potency, first on a tie.
+-- The best of a list of {face =, set =, color =} candidates: the highest potency, the earlier entry
+-- on a tie (README ruling 3). The pick carries the comparison in words for `why`.
 local function best(bowl, candidates)
-  local pick
+  local pick, found, tied = nil, {}, false
   for _, c in ipairs(candidates) do
     local b = bowl(c.face)
-    if b.count > 0 and b.colors[c.color] and (pick == nil or b.count > pick.potency) then
-      pick = { face = c.face, set = c.set, color = c.color, potency = b.count }
+    if b.count > 0 and b.colors[c.color] then
+      found[#found + 1] = string.format("%s %s%s %d", c.color, c.face, c.set and (" set to " .. c.set) or "", b.count)
+      if pick == nil or b.count > pick.potency then
+        pick, tied = { face = c.face, set = c.set, color = c.color, potency = b.count }, false
+      elseif b.count == pick.potency then
+        tied = true
+      end
+    end
+  end
+  if pick then
+    if #found == 1 then
+      pick.compared = string.format("compared by potency: %s is the only candidate", found[1])
+    else
+      pick.compared = string.format("compared by potency: %s; it takes the highest (%d)%s", table.concat(found, ", "),
+        pick.potency, tied and "; on the tie, the earlier in the priority list and colour order (README ruling 3)" or "")
     end
   end
   return pick
@@ -299,7 +323,7 @@ draft.phase = game.step("draft phase", function(state, card)
   else
     ui.say("Botmegistus drafts a %s die from the %s bowl; potency %d.", pick.color, face, pick.potency)
   end
-  ui.why("It drafts this die because %s.", why)
+  ui.why("It drafts this die because %s; %s.", why, pick.compared)
   if state.ethereal > 0 and state.die.potency < state.board.potency_max then
     state.ethereal = state.ethereal - 1
     state.die.potency = state.die.potency + 1

@@ -40,13 +40,10 @@ function experiments.choose(state, offers)
   for n, s in ipairs(steps) do
     local key = s[2]
     if key == nil then
-      local mine = {}
       for _, x in ipairs(items) do
-        if mine[x.e.track] == nil then
-          mine[x.e.track] = util.player_level(state, x.e.track)
-        end
+        util.player_level(state, x.e.track) -- asked in the order of the offers, once per track
       end
-      key = function(x) return mine[x.e.track] - x.e.level end
+      key = function(x) return util.player_level(state, x.e.track) - x.e.level end
     end
     local kept = util.keep_best(items, key)
     items = kept
@@ -59,7 +56,7 @@ end
 
 experiments.gain = game.step("gain experiment", function(state)
   if #state.incomplete >= 2 then
-    util.gold_instead(state, "Botmegistus already holds 2 incomplete experiments",
+    util.gold_instead(state, "Two incomplete experiments are already on its tracker",
       "It can hold at most 2 incomplete experiments; the card gives 1 Gold instead.")
     return
   end
@@ -122,11 +119,18 @@ experiments.complete = game.step("completing experiments", function(state)
       ui.why("It meets the Mastery requirements (ignoring materials), with 1 Gold per missing level where needed.")
       return
     end
+    local each = {}
+    for _, e in ipairs(able) do
+      each[#each + 1] = string.format("the %s, %d short", util.describe_experiment(e), short(state, e))
+    end
+    local why = string.format("Its %d Gold covers %s, but not both: it prefers a type it has not completed",
+      state.gold, table.concat(each, ", or "))
     local kept = util.keep_best(able, function(e) return has_type(state, e.type) and 0 or 1 end)
-    local why = "its gold covers either experiment but not both: it prefers a type it has not completed"
     if #kept > 1 then
       kept = util.keep_best(kept, function(e) return e.vp end)
-      why = why .. ", then the most VP"
+      why = why .. " (neither or both are), then the most VP"
+    else
+      why = why .. ": " .. util.cap(kept[1].type)
     end
     complete(state, kept[1])
     ui.why(why .. ".")
@@ -142,26 +146,35 @@ function experiments.masterpiece(state)
   end
   ui.say("Draw %d random Masterpiece experiments for Botmegistus.", n)
   local best, best_cost
+  local met, missed = {}, {}
   for i = 1, n do
     local e = util.ask_experiment(state, string.format("Masterpiece %d of %d", i, n))
     e.masterpiece = true
     local cost = short(state, e)
     local ok = cost == 0 or (state.options["masterpiece-gold"] and cost <= state.gold)
+    local text = util.describe_experiment(e) .. (cost > 0 and string.format(", %d short", cost) or "")
+    if ok then
+      met[#met + 1] = text
+    else
+      missed[#missed + 1] = text
+    end
     if ok and (best == nil or e.vp > best.vp) then
       best, best_cost = e, cost
     end
   end
+  local gold_rule = state.options["masterpiece-gold"]
+    and "it may pay 1 Gold per missing level (difficulty option)" or "it spends no gold on Masterpieces"
   if not best then
     ui.say("Botmegistus meets none of them: discard them.")
-    ui.why(state.options["masterpiece-gold"] and "Not even with its gold does it reach a requirement."
-      or "It has not reached any of their Mastery requirements and does not spend gold on them.")
+    ui.why("It can complete none of them (%s); %s.", table.concat(missed, "; "), gold_rule)
     return
   end
   state.gold = state.gold - best_cost
   state.completed[#state.completed + 1] = best
   ui.say("Botmegistus completes the Masterpiece %s%s; discard the other%s.", util.describe_experiment(best),
     best_cost > 0 and string.format(", paying %d Gold", best_cost) or "", n > 2 and "s" or "")
-  ui.why("Of the Masterpieces whose requirement it meets, it completes the one with the most VP.")
+  ui.why("It completes the Masterpiece with the most VP among those it can complete (%s)%s; %s.",
+    table.concat(met, "; "), #missed > 0 and "; out of reach: " .. table.concat(missed, "; ") or "", gold_rule)
 end
 
 return experiments

@@ -23,6 +23,7 @@ local clean_up = game.step("lab clean-up", function(state)
 end)
 
 function round.bot_turn(state)
+  util.new_turn(state)
   local card = draft.flip(state)
   if not draft.phase(state, card) then
     draft.discard(state, card)

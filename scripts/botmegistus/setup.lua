@@ -44,9 +44,19 @@ setup.run = game.step("setup", function(state)
     ui.say("Soloist shuffles and flips Botmegistus' deck; keep the Automa cards in the box.")
     draft.new_deck(state)
   end
-  local element = util.ask_element(b, "Choose your starting Artifact from your two. "
-    .. "Which personality symbol shows on the one you reject (Botmegistus takes it)?")
-  local n = ui.number("How many elemental symbols does that artifact show?", 0, 6)
+  -- The rejected starting Artifact goes to Botmegistus either way (its symbols score and count for
+  -- the specialization card); its personality symbol only picks the personality card.
+  local element
+  if o.personality then
+    element = util.ask_element(b, "Choose your starting Artifact from your two. "
+      .. "Which personality symbol shows on the one you reject (Botmegistus takes it)?")
+  else
+    ui.say("Choose your starting Artifact from your two and give Botmegistus the one you reject.")
+    ui.why("Without personality cards its personality symbol picks nothing, so Soloist asks only its "
+      .. "elemental symbols: they score %d VP each and count for the specialization cards.",
+      b.scoring.vp_per_artifact_symbol)
+  end
+  local n = ui.number("How many elemental symbols does the artifact you reject show?", 0, 6)
   local symbols = util.ask_symbols(b, "The starting artifact", n)
   artifacts.add(state, string.format("starting artifact (%s)", util.list(symbols)), symbols)
   if o.personality then

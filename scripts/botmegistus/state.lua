@@ -12,11 +12,12 @@ function State.new(options, board, cards)
     used = 0, passed = false, round = 1,
     artifacts = {},       -- {label =, symbols = {elements}}
     incomplete = {}, completed = {},
-    bonus = {},           -- "track:level" -> "gone" | "present" | a token kind
+    bonus = {},           -- "track:level" -> "gone": bonus tokens known to be gone for good
     removed = {},         -- bonus spaces reached this turn, for the clean-up
     specializations = {}, -- elements of the specialization cards added
     personality = nil,
   }
+  util.new_turn(state)     -- state.turn: what it learnt of the table this turn
   for _, t in ipairs(board.tracks) do
     state.level[t.id] = 0
     state.top[t.id] = t.top

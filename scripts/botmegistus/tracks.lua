@@ -8,18 +8,22 @@ local function key(track, level)
   return track .. ":" .. level
 end
 
--- Whether a bonus token may still be on a space: asked once, then remembered while it stays.
+-- Whether a bonus token is still on a space. A token gone is gone for good; one still there may be
+-- taken on your next turn, so that answer holds for this turn only (README ruling 8).
 local function token_present(state, track, level)
   local k = key(track, level)
-  local known = state.bonus[k]
-  if known == "gone" then
+  if state.bonus[k] == "gone" then
     return false
-  elseif known ~= nil or state.in_setup then
+  elseif state.in_setup then
     return true
   end
-  local yes = ui.confirm(string.format("Is there still a bonus token on level %d of the %s track?", level,
-    util.cap(track)))
-  state.bonus[k] = yes and "present" or "gone"
+  local yes = state.turn.token[k]
+  if yes == nil then
+    yes = ui.confirm(string.format("Is there still a bonus token on level %d of the %s track?", level,
+      util.cap(track)))
+    state.turn.token[k] = yes
+    if not yes then state.bonus[k] = "gone" end
+  end
   return yes
 end
 
@@ -73,9 +77,11 @@ function tracks.lowest(state, exclude)
     local d = state.level[tied[1]] - player[tied[1]]
     if d > 0 then
       return tied[1], string.format("%s; it is furthest ahead of you on %s (by %d)", why, util.cap(tied[1]), d)
+    elseif d == 0 then
+      return tied[1], string.format("%s; it is level with you on %s and ahead of you on none (level counts before "
+        .. "behind, README ruling 9)", why, util.cap(tied[1]))
     end
-    return tied[1], string.format("%s; it is closest behind you on %s (%d behind; level with you counts before behind)",
-      why, util.cap(tied[1]), -d)
+    return tied[1], string.format("%s; it is closest behind you on %s (%d behind)", why, util.cap(tied[1]), -d)
   end
   return tied[1], why .. "; still tied after the bonus tokens and your markers, so the "
     .. "left-most track: " .. util.cap(tied[1])
@@ -135,21 +141,15 @@ end
 
 gain_bonus = game.step("bonus token", function(state, track, level)
   local k = key(track, level)
-  local known = state.bonus[k]
-  local kind
-  if known == "gone" then
+  if state.bonus[k] == "gone" then
     return
-  elseif known == nil or known == "present" then
-    local options = { { id = "none", label = "No token (already taken or removed)" } }
-    for _, b in ipairs(state.board.bonus_tokens) do
-      options[#options + 1] = { id = b.id, label = b.label }
-    end
-    kind = ui.ask(string.format("Botmegistus reached level %d of %s. Which bonus token is on that space?", level,
-      util.cap(track)), options)
-  else
-    kind = ui.confirm(string.format("Is the %s bonus token still on level %d of %s?", known, level, util.cap(track)))
-      and known or "none"
   end
+  local options = { { id = "none", label = "No token (already taken or removed)" } }
+  for _, b in ipairs(state.board.bonus_tokens) do
+    options[#options + 1] = { id = b.id, label = b.label }
+  end
+  local kind = ui.ask(string.format("Botmegistus reached level %d of %s. Which bonus token is on that space?", level,
+    util.cap(track)), options)
   state.bonus[k] = "gone"
   state.removed[#state.removed + 1] = string.format("%s level %d", util.cap(track), level)
   if kind == "none" then

@@ -38,10 +38,21 @@ function util.ask_element(board, prompt, extra)
   return ui.ask(prompt, options)
 end
 
--- The player's marker on one Mastery track: the bot cannot see it, so it asks each time.
+-- The player's marker on one Mastery track. Botmegistus cannot see it and it moves on the player's
+-- turns, so it is asked at most once per track in each of Botmegistus' turns (README ruling 22).
 function util.player_level(state, track)
-  return ui.number(string.format("Where is your marker on the %s Mastery track?", util.cap(track)), 0,
-    state.top[track])
+  local known = state.turn.player[track]
+  if known == nil then
+    known = ui.number(string.format("Where is your marker on the %s Mastery track?", util.cap(track)), 0,
+      state.top[track])
+    state.turn.player[track] = known
+  end
+  return known
+end
+
+-- What Botmegistus learns of the table in one of its turns; it is forgotten when the turn ends.
+function util.new_turn(state)
+  state.turn = { player = {}, token = {} }
 end
 
 -- The elemental symbols of an artifact, one question per symbol.
