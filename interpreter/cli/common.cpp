@@ -34,12 +34,7 @@ Bot load_bot_named(const std::string& name, const Common& common) {
     return bot;
 }
 
-static std::string file_text(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-HouseRules load_house_rules(const std::filesystem::path& file, const Bot& bot) {
+HouseRules load_house_rules(const std::filesystem::path& file) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) throw UsageError("house rules file not found: " + file.string());
     const auto lib = Library::from_source_tree();
@@ -47,15 +42,14 @@ HouseRules load_house_rules(const std::filesystem::path& file, const Bot& bot) {
     HouseRules rules;
     rules.file = file;
     if (data.contains("options")) rules.options = data["options"];
-    std::string hashed = file_text(file);
+    std::string hashed = read_file(file).value_or("");
     if (data.contains("script")) {
         rules.script = file.parent_path() / data["script"].get<std::string>();
         if (!std::filesystem::is_regular_file(rules.script, ec))
             throw GameError(file.string() + ": the house rule's script " + rules.script.string() + " does not exist");
-        hashed += file_text(rules.script);
+        hashed += read_file(rules.script).value_or("");
     }
     rules.hash = hex64(fnv1a64(hashed));
-    (void)bot;
     return rules;
 }
 
@@ -81,7 +75,7 @@ static Session make_session(std::unique_ptr<Bot> bot, GameSetup setup) {
 Session new_session(const GameRequest& request, const Common& common, const std::vector<ForcedValue>& forced) {
     auto bot = std::make_unique<Bot>(load_bot_named(request.bot, common));
     GameSetup setup;
-    if (!request.rules_file.empty()) setup.rules = load_house_rules(request.rules_file, *bot);
+    if (!request.rules_file.empty()) setup.rules = load_house_rules(request.rules_file);
     setup.options = resolve_options(*bot, request.options, setup.rules ? setup.rules->options : nlohmann::json());
     setup.seed = request.seed ? *request.seed : fresh_seed();
     spdlog::debug("new game of {} with seed {} and options {}", bot->id, setup.seed, setup.options.dump());
@@ -110,7 +104,7 @@ Session session_from_journal(const Journal& journal, const Common& common, bool 
                         "the first step where the game differs.");
     GameSetup setup;
     if (h.rules.is_object()) {
-        setup.rules = load_house_rules(h.rules.value("file", ""), *bot);
+        setup.rules = load_house_rules(h.rules.value("file", ""));
         if (setup.rules->hash != h.rules.value("hash", "") && !force)
             throw GameError("the house rules file " + setup.rules->file.string() +
                             " changed since this game was played; replay with --force to try anyway");
@@ -155,8 +149,8 @@ std::vector<JournalEntry> answers_from_json(const nlohmann::json& list, const st
 
 std::vector<JournalEntry> load_answers(const std::filesystem::path& file) {
     std::error_code ec;
-    if (!std::filesystem::exists(file, ec) || std::filesystem::is_directory(file, ec))
-        throw UsageError("answers file not found: " + file.string());
+    // Read twice (its first line, then as a journal or YAML): it must be a regular file.
+    if (!std::filesystem::is_regular_file(file, ec)) throw UsageError("answers file not found: " + file.string());
     std::string first;
     {
         std::ifstream in(file);

@@ -47,7 +47,7 @@ struct Session {
 std::unique_ptr<Game> make_game(const Bot& bot, GameSetup setup);
 
 Bot load_bot_named(const std::string& name, const Common& common);
-HouseRules load_house_rules(const std::filesystem::path& file, const Bot& bot);
+HouseRules load_house_rules(const std::filesystem::path& file);
 std::uint64_t fresh_seed();
 
 // A game from the command line, not yet started.

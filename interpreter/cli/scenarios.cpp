@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "domain/atomic_file.hpp"
 #include "domain/schema_check.hpp"
 
 namespace soloist::cli {
@@ -29,11 +30,6 @@ bool matches(const nlohmann::json& expected, const nlohmann::json& actual) {
         return actual.is_string() && actual.get<std::string>().find(expected.get<std::string>()) != std::string::npos;
     if (expected.is_number() && actual.is_number()) return expected.get<double>() == actual.get<double>();
     return expected == actual;
-}
-
-std::string file_text(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 // The bot a scenario belongs to: its `bot` field, else the bot folder holding scenarios/.
@@ -119,10 +115,9 @@ std::vector<std::string> run_scenario(const std::filesystem::path& file, const C
         const auto golden = file.parent_path() / s["golden"].get<std::string>();
         const auto text = game.transcript().to_jsonl();
         if (update_golden) write_output(golden, text);
-        else if (file_text(golden) != text) {
+        else if (const auto want = read_file(golden).value_or(""); want != text) {
             // Name the first line that differs.
             std::size_t line = 1, i = 0;
-            const auto want = file_text(golden);
             while (i < want.size() && i < text.size() && want[i] == text[i]) line += want[i++] == '\n';
             failures.push_back("the transcript differs from " + golden.string() + " at line " + std::to_string(line) +
                                " (soloist test --update-golden rewrites it after a deliberate change)");

@@ -31,7 +31,7 @@ void print_errors(const SimReport& r, const std::string& bot, std::ostream& out,
 int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     const Bot bot = load_bot_named(args.request.bot, common);
     std::optional<HouseRules> rules;
-    if (!args.request.rules_file.empty()) rules = load_house_rules(args.request.rules_file, bot);
+    if (!args.request.rules_file.empty()) rules = load_house_rules(args.request.rules_file);
     const auto options = resolve_options(bot, args.request.options, rules ? rules->options : nlohmann::json());
     if (args.answers != "random" && args.answers != "first")
         throw UsageError("--answers must be random or first, not '" + args.answers + "'");

@@ -1,5 +1,8 @@
 #include "domain/atomic_file.hpp"
 
+#include <fstream>
+#include <iterator>
+
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -104,6 +107,12 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
     ::close(dfd);
     // Some file systems cannot fsync a folder (EINVAL); nothing more can be done there.
     if (rc != 0 && err != EINVAL) fail(target, "flushing its folder " + dir.string() + " to disk", err, replaced);
+}
+
+std::optional<std::string> read_file(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return std::nullopt;
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 }  // namespace soloist

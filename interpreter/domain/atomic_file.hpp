@@ -3,6 +3,8 @@
 // contents or the new ones, never a mix, and no half-written file is left behind.
 
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace soloist {
@@ -16,5 +18,8 @@ namespace soloist {
 // survive a power loss.
 // A new file is created with mode 0666 & ~umask; an existing target's mode is not kept.
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents);
+
+// The whole contents of a file, byte for byte; nullopt when it cannot be opened.
+std::optional<std::string> read_file(const std::filesystem::path& file);
 
 }  // namespace soloist

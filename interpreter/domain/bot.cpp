@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 
+#include "domain/atomic_file.hpp"
 #include "domain/hash.hpp"
 #include "domain/schema_check.hpp"
 #include "domain/yaml_json.hpp"
@@ -216,9 +215,9 @@ const json* find_component(const std::vector<LoadedComponent>& loaded, const Lib
 }
 
 std::string read_all(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw ValidationError({Diagnostic{file.string(), 0, 0, "", "cannot read the file"}});
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    auto text = read_file(file);
+    if (!text) throw ValidationError({Diagnostic{file.string(), 0, 0, "", "cannot read the file"}});
+    return std::move(*text);
 }
 
 bool hidden(const fs::path& p) { return p.filename().string().starts_with("."); }

@@ -2,9 +2,7 @@
 // files compiles each file once (ScriptSetup::compiled) and loads the compiled chunk after.
 // Only chunks this code compiled from text are ever loaded as binary: scripts themselves
 // can load text only.
-#include <fstream>
-#include <sstream>
-
+#include "domain/atomic_file.hpp"
 #include "lua/lua_context.hpp"
 
 namespace soloist::lua {
@@ -29,11 +27,8 @@ bool load_script(lua_State* L, const std::filesystem::path& file) {
         }
         if (!cached) {
             ctx.chunkname = "@" + display_path(file);
-            std::ifstream in(file, std::ios::binary);
-            if (in) {
-                std::ostringstream text;
-                text << in.rdbuf();
-                ctx.scratch = text.str();
+            if (auto text = read_file(file)) {
+                ctx.scratch = std::move(*text);
                 readable = true;
             }
         }
