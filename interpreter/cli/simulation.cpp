@@ -1,6 +1,7 @@
 #include "cli/simulation.hpp"
 
 #include "cli/common.hpp"
+#include "lua/lua_runner.hpp"
 
 namespace soloist::cli {
 
@@ -20,7 +21,7 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
                     std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits,
                     bool narrate) {
     SimReport report;
-    const auto compiled = std::make_shared<CompiledScripts>();
+    const auto cache = lua::make_script_cache();
     for (std::size_t i = 0; i < games; ++i) {
         const std::uint64_t seed = first_seed + i;
         GameSetup setup;
@@ -28,7 +29,7 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
         setup.seed = seed;
         setup.rules = rules;
         setup.limits = limits;
-        setup.compiled = compiled;
+        setup.cache = cache;
         auto game = make_game(bot, setup);
         game->keep_transcript(false);
         // Narration is built for a listener that drops it.

@@ -33,7 +33,7 @@ Game::Game(GameSetup setup, RunnerFactory factory) : setup_(std::move(setup)), r
     s.limits = setup_.limits;
     s.random = &random_;
     s.transcript = &transcript_;
-    s.compiled = setup_.compiled;
+    s.cache = setup_.cache;
     if (setup_.rules) s.rules_script = setup_.rules->script;
     runner_ = factory(s);
 

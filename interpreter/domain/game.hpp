@@ -35,7 +35,7 @@ struct GameSetup {
     std::optional<HouseRules> rules;
     Limits limits;
     std::vector<ForcedValue> forced;  // scenarios only
-    std::shared_ptr<CompiledScripts> compiled;  // shared by many games of one bot (simulation)
+    std::shared_ptr<ScriptCache> cache;  // shared by many games of one bot (simulation)
     std::string created;  // when the game was first started (a resumed game keeps its own)
 };
 

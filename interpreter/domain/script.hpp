@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,12 +36,12 @@ struct Limits {
     bool hard_stop = false;
 };
 
-// Compiled script files, shared by the games of one process that run the same bot files
-// (a simulation): each file is compiled once. Keyed by path; the owner guarantees the files
-// do not change while it lives.
-struct CompiledScripts {
-    std::mutex mutex;
-    std::map<std::string, std::string> chunks;
+// What the games of one simulation share: they run the same bot files with the same options
+// and limits, one game after another. The script engine keeps there what it would otherwise
+// build again for every game (make_script_cache() of the engine makes one). The owner
+// guarantees the bot's files do not change while it lives.
+struct ScriptCache {
+    virtual ~ScriptCache() = default;
 };
 
 struct ScriptSetup {
@@ -54,7 +53,7 @@ struct ScriptSetup {
     Limits limits;
     RandomStreams* random = nullptr;
     Transcript* transcript = nullptr;
-    std::shared_ptr<CompiledScripts> compiled;  // optional
+    std::shared_ptr<ScriptCache> cache;  // optional
 };
 
 struct ScriptOutcome {

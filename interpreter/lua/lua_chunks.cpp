@@ -1,7 +1,8 @@
-// Loading a bot's script files. A simulation playing thousands of games with the same bot
-// files compiles each file once (ScriptSetup::compiled) and loads the compiled chunk after.
-// Only chunks this code compiled from text are ever loaded as binary: scripts themselves
-// can load text only.
+// Loading a bot's script files: always from Lua text, never binary. A state that is copied
+// for many games has every module compiled in advance (preload_modules), so a game's
+// `require` finds it ready.
+#include <algorithm>
+
 #include "domain/atomic_file.hpp"
 #include "lua/lua_context.hpp"
 
@@ -14,51 +15,74 @@ int append_to_string(lua_State*, const void* p, std::size_t size, void* out) {
 
 bool load_script(lua_State* L, const std::filesystem::path& file) {
     auto& ctx = context(L);
-    CompiledScripts* compiled = ctx.setup ? ctx.setup->compiled.get() : nullptr;
-    bool cached = false, readable = false;
+    bool readable = false;
     {
-        if (compiled) {
-            std::lock_guard guard(compiled->mutex);
-            const auto it = compiled->chunks.find(file.string());
-            if (it != compiled->chunks.end()) {
-                ctx.scratch = it->second;
-                cached = true;
-            }
-        }
-        if (!cached) {
-            ctx.chunkname = "@" + display_path(file);
-            if (auto text = read_file(file)) {
-                ctx.scratch = std::move(*text);
-                readable = true;
-            }
+        ctx.chunkname = "@" + display_path(file);
+        if (auto text = read_file(file)) {
+            ctx.scratch = std::move(*text);
+            readable = true;
         }
     }
-    if (cached) {
-        // A compiled chunk carries its own source name.
-        if (luaL_loadbufferx(L, ctx.scratch.data(), ctx.scratch.size(), "=compiled", "b") != LUA_OK)
-            return false;
-    } else {
-        if (!readable) {
-            lua_pushfstring(L, "cannot read %s", ctx.chunkname.c_str() + 1);
-            return false;
-        }
-        if (!ctx.scratch.empty() && ctx.scratch[0] == LUA_SIGNATURE[0]) {
-            lua_pushfstring(L, "%s: not allowed: binary chunks cannot be loaded; Soloist runs Lua text only",
-                            ctx.chunkname.c_str() + 1);
-            return false;
-        }
-        if (luaL_loadbufferx(L, ctx.scratch.data(), ctx.scratch.size(), ctx.chunkname.c_str(), "t") != LUA_OK)
-            return false;
-        if (compiled) {
-            ctx.scratch.clear();
-            lua_dump(L, append_to_string, &ctx.scratch, 0);
-            std::lock_guard guard(compiled->mutex);
-            compiled->chunks[file.string()] = ctx.scratch;
-        }
+    if (!readable) {
+        lua_pushfstring(L, "cannot read %s", ctx.chunkname.c_str() + 1);
+        return false;
     }
+    if (!ctx.scratch.empty() && ctx.scratch[0] == LUA_SIGNATURE[0]) {
+        lua_pushfstring(L, "%s: not allowed: binary chunks cannot be loaded; Soloist runs Lua text only",
+                        ctx.chunkname.c_str() + 1);
+        return false;
+    }
+    if (luaL_loadbufferx(L, ctx.scratch.data(), ctx.scratch.size(), ctx.chunkname.c_str(), "t") != LUA_OK)
+        return false;
     lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
     lua_setupvalue(L, -2, 1);
     return true;
+}
+
+std::optional<std::string> module_name(const std::filesystem::path& relative) {
+    if (relative.extension() != ".lua") return std::nullopt;
+    std::string name;
+    for (const auto& part : relative.parent_path() / relative.stem()) {
+        const std::string p = part.string();
+        if (p.empty() || !std::all_of(p.begin(), p.end(), [](unsigned char c) {
+                return std::isalnum(c) || c == '_' || c == '-';
+            }))
+            return std::nullopt;
+        name += (name.empty() ? "" : ".") + p;
+    }
+    return name;
+}
+
+std::vector<std::pair<std::string, std::filesystem::path>> modules_of(const std::vector<std::filesystem::path>& dirs) {
+    std::vector<std::pair<std::string, std::filesystem::path>> out;
+    for (const auto& dir : dirs) {
+        std::error_code ec;
+        if (dir.empty()) continue;
+        auto it = std::filesystem::recursive_directory_iterator(dir, ec);
+        for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+            const auto name = it->path().filename().string();
+            if (it->is_directory(ec) && (name == "scenarios" || name == "tests")) {
+                it.disable_recursion_pending();
+                continue;
+            }
+            if (!it->is_regular_file(ec)) continue;
+            if (auto module = module_name(it->path().lexically_relative(dir))) out.emplace_back(*module, it->path());
+        }
+    }
+    return out;
+}
+
+// Under a protected call: upvalue 1 is the list of modules (light userdata).
+int preload_modules(lua_State* L) {
+    const auto& modules =
+        *static_cast<const std::vector<std::pair<std::string, std::filesystem::path>>*>(lua_touserdata(L, lua_upvalueindex(1)));
+    lua_newtable(L);
+    for (const auto& [name, file] : modules) {
+        if (load_script(L, file)) lua_setfield(L, -2, name.c_str());
+        else lua_pop(L, 1);  // require compiles it again and reports the error then
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, PRELOADED_KEY);
+    return 0;
 }
 
 }  // namespace soloist::lua

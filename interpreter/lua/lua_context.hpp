@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "domain/question.hpp"
@@ -42,11 +43,25 @@ std::string display_path(const std::filesystem::path& file);
 // environment as its _ENV. Pushes the function, or returns false with a message pushed.
 bool load_script(lua_State* L, const std::filesystem::path& file);
 
+// "strategies.base" for strategies/base.lua (relative to a module folder); nullopt for a
+// file that is not a module `require` could name.
+std::optional<std::string> module_name(const std::filesystem::path& relative);
+
+// Every module in these folders (not under scenarios/ or tests/), later folders shadowing
+// earlier ones as `require` does: pass scripts/lib first, then the bot's folder.
+std::vector<std::pair<std::string, std::filesystem::path>> modules_of(const std::vector<std::filesystem::path>& dirs);
+
+// A lua_CFunction with that list as light userdata upvalue: compiles each module into the
+// registry's PRELOADED_KEY table (name -> chunk), where `require` looks first.
+int preload_modules(lua_State* L);
+
 // A lua_Writer for lua_dump that appends the compiled chunk to the std::string at `out`.
 int append_to_string(lua_State* L, const void* p, std::size_t size, void* out);
 
 // Registry keys.
 inline constexpr const char* ENV_KEY = "soloist.env";        // the bots' global table
 inline constexpr const char* FROZEN_KEY = "soloist.frozen";  // set of read-only proxies
+inline constexpr const char* GAME_KEY = "soloist.game";      // the game module's own table
+inline constexpr const char* PRELOADED_KEY = "soloist.preloaded";  // module name -> compiled chunk
 
 }  // namespace soloist::lua

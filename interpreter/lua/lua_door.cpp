@@ -165,17 +165,56 @@ private:
     bool stopping_ = false;
 };
 
-State::State(const Limits& limits) {
-    limits_.limits = limits;
+// Room for the memory cap several times over: freed small blocks are not merged into large
+// ones, and large blocks are rounded up to a power of two.
+static std::size_t reservation(const Limits& limits) {
+    constexpr std::size_t max_reservation = std::size_t{1} << 44;
+    if (limits.max_memory >= max_reservation / 4) return max_reservation;
+    return 4 * limits.max_memory + (std::size_t{64} << 20);
+}
+
+LimitState::LimitState(const Limits& l) : limits(l), pool(reservation(l)) {}
+
+State::State(const Limits& limits) : limits_(limits) {
     L_ = lua_newstate(capped_alloc, &limits_);
     if (!L_) throw std::bad_alloc();
     lua_atpanic(L_, panic);
-    if (limits.mode == Limits::Mode::watchdog) Watchdog::instance().watch(&limits_);
+    watch(limits.mode == Limits::Mode::watchdog);
+}
+
+void State::watch(bool on) {
+    if (on == watched_) return;
+    if (on) Watchdog::instance().watch(&limits_);
+    else Watchdog::instance().forget(&limits_);
+    watched_ = on;
 }
 
 State::~State() {
-    if (limits_.limits.mode == Limits::Mode::watchdog) Watchdog::instance().forget(&limits_);
-    if (L_) lua_close(L_);
+    watch(false);
+    // No lua_close: the whole state goes with its pool, and nothing of the bot runs after
+    // its game (finalizers are refused; pending __close handlers are not run).
+    L_ = nullptr;
+}
+
+void State::save() {
+    limits_.pool.save(image_);
+    image_used_ = limits_.used;
+}
+
+void State::restore(const Limits& limits) {
+    // Every pointer inside the state points into the pool or to code, so putting the bytes
+    // back at the same addresses puts the whole state back.
+    limits_.pool.restore(image_);
+    watch(limits.mode == Limits::Mode::watchdog);
+    std::lock_guard guard(limits_.lock);
+    limits_.limits = limits;
+    limits_.used = image_used_;
+    limits_.host_active = true;
+    limits_.tripped = false;
+    limits_.tripped_reason.clear();
+    limits_.instructions = 0;
+    limits_.running.clear();
+    limits_.deadline_ns = 0;
 }
 
 void begin_slice(lua_State* L, lua_State* running) {

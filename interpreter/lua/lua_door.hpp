@@ -28,6 +28,7 @@ void lua_assert_stack(lua_State* L, int expected, const char* file, int line);
 #endif
 
 struct LimitState {
+    explicit LimitState(const Limits& l);
     Limits limits;
     std::size_t used = 0;              // bytes allocated by the state
     bool host_active = true;           // the host's own work is not capped
@@ -53,9 +54,20 @@ public:
     lua_State* L() const { return L_; }
     LimitState& limits() { return limits_; }
 
+    // Keeps a copy of the state as it is now (no Lua call may be running).
+    void save();
+    // Puts the state back as save() found it, with `limits` for what runs next: a state
+    // as fresh as a new one built the same way, for the price of a copy.
+    void restore(const Limits& limits);
+
 private:
+    void watch(bool on);
+
     LimitState limits_;
     lua_State* L_ = nullptr;
+    bool watched_ = false;
+    Pool::Image image_;
+    std::size_t image_used_ = 0;
 };
 
 LimitState& limit_state(lua_State* L);

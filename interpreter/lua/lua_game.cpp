@@ -190,6 +190,8 @@ int luaopen_game(lua_State* L) {
     lua_setfield(L, game, "components");
     lua_pushinteger(L, static_cast<lua_Integer>(context(L).setup->seed));
     lua_setfield(L, game, "seed");
+    lua_pushvalue(L, game);
+    lua_setfield(L, LUA_REGISTRYINDEX, GAME_KEY);
 
     if (!load_prelude(L)) return lua_error(L);
     lua_pushcfunction(L, game_enter_step);
@@ -207,6 +209,14 @@ int luaopen_game(lua_State* L) {
     lua_setfield(L, game, "step");
     lua_settop(L, game);
     return 1;
+}
+
+// For a state copied from one built for another game: this game's seed.
+void set_game_seed(lua_State* L, std::uint64_t seed) {
+    lua_getfield(L, LUA_REGISTRYINDEX, GAME_KEY);
+    lua_pushinteger(L, static_cast<lua_Integer>(seed));
+    lua_setfield(L, -2, "seed");
+    lua_pop(L, 1);
 }
 
 }  // namespace soloist::lua

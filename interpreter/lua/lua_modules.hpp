@@ -3,11 +3,14 @@
 // luaopen function.
 #include <lua.hpp>
 
+#include <cstdint>
+
 namespace soloist::lua {
 
 int luaopen_sandbox(lua_State* L);  // lua_sandbox.cpp: the allowlisted globals; returns the env
 int luaopen_ui(lua_State* L);       // lua_ui.cpp: say, why, show, ask, confirm, number
 int luaopen_random(lua_State* L);   // lua_random.cpp: roll, int, pick, shuffle
 int luaopen_game(lua_State* L);     // lua_game.cpp: bot, options, components, step, record, correctable
+void set_game_seed(lua_State* L, std::uint64_t seed);  // game.seed of an opened game module
 
 }  // namespace soloist::lua

@@ -1,34 +1,54 @@
 #include "lua/lua_pool.hpp"
 
-#include <cstdlib>
+#include <sys/mman.h>
+
+#include <bit>
 #include <cstring>
+#include <new>
+#include <stdexcept>
 
 namespace soloist::lua {
 
-Pool::~Pool() {
-    for (void* c : chunks_) std::free(c);
+// Addresses are reserved without access, so they count against no memory limit of the
+// system; pages become usable in commit_step pieces as the pool grows.
+Pool::Pool(std::size_t reserve) {
+    reserve = (reserve + commit_step - 1) / commit_step * commit_step;
+    void* range = mmap(nullptr, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (range == MAP_FAILED) throw std::bad_alloc();
+    base_ = next_ = committed_ = static_cast<char*>(range);
+    end_ = base_ + reserve;
+}
+
+Pool::~Pool() { munmap(base_, static_cast<std::size_t>(end_ - base_)); }
+
+std::size_t Pool::class_of(std::size_t size) {
+    if (size <= small_limit) return (size + granule - 1) / granule - 1;
+    return small_classes + static_cast<std::size_t>(std::bit_width(size - 1)) - 10;
+}
+
+std::size_t Pool::block_size(std::size_t size_class) {
+    if (size_class < small_classes) return (size_class + 1) * granule;
+    return std::size_t{1} << (size_class - small_classes + 10);
+}
+
+bool Pool::commit_to(char* end) {
+    if (end <= committed_) return true;
+    char* target = base_ + (static_cast<std::size_t>(end - base_) + commit_step - 1) / commit_step * commit_step;
+    if (target > end_) return false;
+    if (mprotect(committed_, static_cast<std::size_t>(target - committed_), PROT_READ | PROT_WRITE) != 0) return false;
+    committed_ = target;
+    return true;
 }
 
 void* Pool::allocate(std::size_t size) {
-    if (size > largest) return std::malloc(size);
     const std::size_t c = class_of(size);
+    if (c >= small_classes + large_classes) return nullptr;
     if (FreeBlock* b = free_[c]) {
         free_[c] = b->next;
         return b;
     }
-    const std::size_t bytes = (c + 1) * granule;
-    if (static_cast<std::size_t>(end_ - next_) < bytes) {
-        void* chunk = std::malloc(chunk_size);
-        if (!chunk) return nullptr;
-        try {
-            chunks_.push_back(chunk);
-        } catch (...) {
-            std::free(chunk);
-            return nullptr;
-        }
-        next_ = static_cast<char*>(chunk);
-        end_ = next_ + chunk_size;
-    }
+    const std::size_t bytes = block_size(c);
+    if (bytes > static_cast<std::size_t>(end_ - next_) || !commit_to(next_ + bytes)) return nullptr;
     void* block = next_;
     next_ += bytes;
     return block;
@@ -36,10 +56,6 @@ void* Pool::allocate(std::size_t size) {
 
 void Pool::release(void* block, std::size_t size) {
     if (!block) return;
-    if (size > largest) {
-        std::free(block);
-        return;
-    }
     auto* b = static_cast<FreeBlock*>(block);
     const std::size_t c = class_of(size);
     b->next = free_[c];
@@ -48,13 +64,25 @@ void Pool::release(void* block, std::size_t size) {
 
 void* Pool::resize(void* block, std::size_t old_size, std::size_t new_size) {
     if (!block) return allocate(new_size);
-    if (old_size > largest && new_size > largest) return std::realloc(block, new_size);
-    if (old_size <= largest && new_size <= largest && class_of(old_size) == class_of(new_size)) return block;
+    if (class_of(old_size) == class_of(new_size)) return block;
     void* moved = allocate(new_size);
     if (!moved) return nullptr;
     std::memcpy(moved, block, old_size < new_size ? old_size : new_size);
     release(block, old_size);
     return moved;
+}
+
+void Pool::save(Image& image) const {
+    image.base = base_;
+    image.bytes.assign(base_, next_);
+    image.free_lists.assign(std::begin(free_), std::end(free_));
+}
+
+void Pool::restore(const Image& image) {
+    if (image.base != base_) throw std::logic_error("Pool::restore: the image belongs to another pool");
+    std::memcpy(base_, image.bytes.data(), image.bytes.size());
+    next_ = base_ + image.bytes.size();
+    for (std::size_t c = 0; c < std::size(free_); ++c) free_[c] = static_cast<FreeBlock*>(image.free_lists[c]);
 }
 
 }  // namespace soloist::lua

@@ -10,21 +10,97 @@ namespace soloist::lua {
 
 namespace {
 
+// Opens the libraries and the sandbox: what every game's state starts from.
+int open_libraries(lua_State* L) {
+    luaL_requiref(L, "_G", luaopen_base, 1);
+    luaL_requiref(L, "table", luaopen_table, 1);
+    luaL_requiref(L, "ui", luaopen_ui, 0);
+    luaL_requiref(L, "random", luaopen_random, 0);
+    luaL_requiref(L, "game", luaopen_game, 0);
+    luaL_requiref(L, "soloist.sandbox", luaopen_sandbox, 0);
+    return 0;
+}
+
+// Builds a game's state in `state` for `ctx`; the error, or empty. Even opening the
+// libraries goes through the door: nothing raises unprotected.
+std::string build_state(State& state, BotContext& ctx, bool preload) {
+    lua_State* L = state.L();
+    set_context(L, &ctx);
+    std::string error;
+    lua_pushcfunction(L, open_libraries);
+    if (!door_call(L, 0, 0, error)) return "cannot set up the sandbox: " + error;
+    if (preload) {
+        const auto modules = modules_of({ctx.lib_dir, ctx.bot_dir});
+        lua_pushlightuserdata(L, const_cast<void*>(static_cast<const void*>(&modules)));
+        lua_pushcclosure(L, preload_modules, 1);
+        if (!door_call(L, 0, 0, error)) return "cannot compile the bot's modules: " + error;
+    }
+    return {};
+}
+
+// The state of a simulation's first game, saved before its bot ran; every later game
+// starts from a copy. One game at a time uses it.
+class StateCopies final : public ScriptCache {
+public:
+    // The saved state put back for this game, or nullptr when the game must build its own.
+    State* lease(const ScriptSetup& setup, BotContext& ctx) {
+        if (busy_ || broken_) return nullptr;
+        if (!state_) {
+            state_ = std::make_unique<State>(setup.limits);
+            if (!build_state(*state_, ctx, true).empty()) {
+                // The game builds its own state and reports the error from there.
+                state_.reset();
+                broken_ = true;
+                return nullptr;
+            }
+            lua_gc(state_->L(), LUA_GCCOLLECT);
+            state_->save();
+            options_ = setup.options;
+            limits_ = setup.limits;
+        } else if (setup.options != options_ || !same(setup.limits, limits_)) {
+            return nullptr;
+        }
+        state_->restore(setup.limits);
+        set_context(state_->L(), &ctx);
+        set_game_seed(state_->L(), setup.seed);
+        busy_ = true;
+        return state_.get();
+    }
+    void give_back() { busy_ = false; }
+
+private:
+    static bool same(const Limits& a, const Limits& b) {
+        return a.mode == b.mode && a.max_seconds == b.max_seconds && a.max_instructions == b.max_instructions &&
+               a.max_memory == b.max_memory && a.hard_stop == b.hard_stop;
+    }
+    std::unique_ptr<State> state_;
+    nlohmann::json options_;
+    Limits limits_;
+    bool busy_ = false, broken_ = false;
+};
+
 class LuaRunner final : public ScriptRunner {
 public:
-    explicit LuaRunner(const ScriptSetup& setup) : setup_(setup), state_(setup.limits) {
+    explicit LuaRunner(const ScriptSetup& setup) : setup_(setup) {
         ctx_.setup = &setup_;
         ctx_.bot_dir = setup.bot->dir;
         ctx_.lib_dir = setup.lib_dir;
-        lua_State* L = state_.L();
-        set_context(L, &ctx_);
-        // Even opening the libraries goes through the door: nothing raises unprotected.
-        lua_pushcfunction(L, open_libraries);
-        if (!door_call(L, 0, 0, open_error_)) open_error_ = "cannot set up the sandbox: " + open_error_;
+        copies_ = dynamic_cast<StateCopies*>(setup.cache.get());
+        if (copies_) state_ = copies_->lease(setup_, ctx_);
+        if (!state_) {
+            copies_ = nullptr;
+            own_state_ = std::make_unique<State>(setup.limits);
+            state_ = own_state_.get();
+            open_error_ = build_state(*state_, ctx_, false);
+        }
+    }
+
+    ~LuaRunner() override {
+        if (copies_) copies_->give_back();
     }
 
     ScriptOutcome start() override {
-        lua_State* L = state_.L();
+        lua_State* L = state_->L();
         if (!open_error_.empty()) return failure(open_error_, "starting");
         if (!setup_.rules_script.empty()) {
             lua_getfield(L, LUA_REGISTRYINDEX, "soloist.install_rules");
@@ -35,8 +111,7 @@ public:
         }
         ctx_.bot_thread = lua_newthread(L);
         thread_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
-        if (!load_script(ctx_.bot_thread, setup_.bot->dir / setup_.bot->entry))
-            return failure(pop_message(ctx_.bot_thread), "loading the bot");
+        if (!load_entry(ctx_.bot_thread)) return failure(pop_message(ctx_.bot_thread), "loading the bot");
         return run(0);
     }
 
@@ -49,7 +124,7 @@ public:
 
     std::vector<Correctable> correctables() const override {
         std::vector<Correctable> out;
-        lua_State* L = state_.L();
+        lua_State* L = state_->L();
         for (const auto& c : ctx_.correctables) {
             out.push_back(c.spec);
             lua_pushcfunction(L, call_getter);
@@ -64,7 +139,7 @@ public:
     }
 
     std::optional<std::string> correct(const std::string& id, long long value) override {
-        lua_State* L = state_.L();
+        lua_State* L = state_->L();
         for (const auto& c : ctx_.correctables) {
             if (c.spec.id != id) continue;
             lua_pushcfunction(L, call_setter);
@@ -77,17 +152,20 @@ public:
         return "nothing called '" + id + "' can be corrected";
     }
 
-    ~LuaRunner() override = default;
-
 private:
-    static int open_libraries(lua_State* L) {
-        luaL_requiref(L, "_G", luaopen_base, 1);
-        luaL_requiref(L, "table", luaopen_table, 1);
-        luaL_requiref(L, "ui", luaopen_ui, 0);
-        luaL_requiref(L, "random", luaopen_random, 0);
-        luaL_requiref(L, "game", luaopen_game, 0);
-        luaL_requiref(L, "soloist.sandbox", luaopen_sandbox, 0);
-        return 0;
+    // The entry script's chunk: compiled in advance as a module, or now.
+    bool load_entry(lua_State* co) {
+        const auto& entry = setup_.bot->entry;
+        if (const auto name = module_name(entry)) {
+            const bool preloaded = lua_getfield(co, LUA_REGISTRYINDEX, PRELOADED_KEY) == LUA_TTABLE &&
+                                   lua_getfield(co, -1, name->c_str()) == LUA_TFUNCTION;
+            if (preloaded) {
+                lua_remove(co, -2);
+                return true;
+            }
+            lua_settop(co, 0);
+        }
+        return load_script(co, setup_.bot->dir / entry);
     }
 
     // spec.get(), under the door's protected call.
@@ -127,7 +205,7 @@ private:
     }
 
     ScriptOutcome run(int nargs) {
-        lua_State* L = state_.L();
+        lua_State* L = state_->L();
         lua_State* co = ctx_.bot_thread;
         ctx_.pending.reset();
         int nres = 0;
@@ -164,7 +242,9 @@ private:
 
     ScriptSetup setup_;
     BotContext ctx_;
-    State state_;
+    StateCopies* copies_ = nullptr;  // lent state_, to give back
+    std::unique_ptr<State> own_state_;
+    State* state_ = nullptr;
     int thread_ref_ = LUA_NOREF;
     std::string open_error_;
 };
@@ -172,6 +252,8 @@ private:
 }  // namespace
 
 std::unique_ptr<ScriptRunner> make_runner(const ScriptSetup& setup) { return std::make_unique<LuaRunner>(setup); }
+
+std::shared_ptr<ScriptCache> make_script_cache() { return std::make_shared<StateCopies>(); }
 
 }  // namespace soloist::lua
 

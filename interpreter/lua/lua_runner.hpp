@@ -11,6 +11,12 @@ namespace soloist::lua {
 
 std::unique_ptr<ScriptRunner> make_runner(const ScriptSetup& setup);
 
+// A cache for the games of one simulation (ScriptSetup::cache): the first game's state is
+// built as usual, with every module of the bot compiled, and saved before the bot runs;
+// each later game starts from a copy of it. A game starts from a fresh build instead when
+// the copy is in use by another game or its options or limits differ.
+std::shared_ptr<ScriptCache> make_script_cache();
+
 }  // namespace soloist::lua
 
 namespace soloist::lua {

@@ -247,6 +247,19 @@ static int l_load(lua_State* L) {
     return 1;
 }
 
+// Runs the module's chunk on top of the stack (the loaded table at 2) and keeps its result.
+static int run_module(lua_State* L, const char* name) {
+    lua_pushstring(L, name);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushboolean(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, 2, name);
+    return 1;
+}
+
 // require "name": name.lua from the bot's folder, else from scripts/lib. Nothing else.
 static int l_require(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
@@ -254,6 +267,12 @@ static int l_require(lua_State* L) {
     lua_pushvalue(L, lua_upvalueindex(1));  // 2: loaded modules
     if (lua_getfield(L, 2, name) != LUA_TNIL) return 1;
     lua_pop(L, 1);
+    // Compiled in advance (a state copied for many games)?
+    if (lua_getfield(L, LUA_REGISTRYINDEX, PRELOADED_KEY) == LUA_TTABLE && lua_getfield(L, -1, name) == LUA_TFUNCTION) {
+        lua_remove(L, -2);
+        return run_module(L, name);
+    }
+    lua_settop(L, 2);
     bool valid = *name != '\0';
     for (const char* p = name; *p; ++p) {
         const bool word = std::isalnum(static_cast<unsigned char>(*p)) || *p == '_' || *p == '-';
@@ -281,15 +300,7 @@ static int l_require(lua_State* L) {
         return luaL_error(L, "%s", ctx.scratch.c_str());  // with the requiring file and line
     }
     if (!load_script(L, ctx.module_path)) return lua_error(L);
-    lua_pushstring(L, name);
-    lua_call(L, 1, 1);
-    if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        lua_pushboolean(L, 1);
-    }
-    lua_pushvalue(L, -1);
-    lua_setfield(L, 2, name);
-    return 1;
+    return run_module(L, name);
 }
 
 // pcall and xpcall as in Lua, except that a fired limit cannot be caught.

@@ -1,4 +1,4 @@
-// The pool each game's Lua state allocates from.
+// The pool each game's Lua state allocates from, and its saved images.
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -9,7 +9,7 @@
 using soloist::lua::Pool;
 
 TEST_CASE("the pool reuses a released block of the same size class", "[pool]") {
-    Pool pool;
+    Pool pool(64 << 20);
     void* a = pool.allocate(40);
     pool.release(a, 40);
     CHECK(pool.allocate(33) == a);  // 33 and 40 bytes share the 48-byte class
@@ -18,7 +18,7 @@ TEST_CASE("the pool reuses a released block of the same size class", "[pool]") {
 }
 
 TEST_CASE("blocks do not overlap and keep their contents", "[pool]") {
-    Pool pool;
+    Pool pool(64 << 20);
     std::vector<std::pair<unsigned char*, std::size_t>> blocks;
     for (std::size_t i = 1; i <= 3000; ++i) {
         const std::size_t size = 1 + (i * 37) % 700;  // small and large sizes, over several chunks
@@ -40,7 +40,7 @@ TEST_CASE("blocks do not overlap and keep their contents", "[pool]") {
 }
 
 TEST_CASE("resize keeps the contents across size classes and to and from large blocks", "[pool]") {
-    Pool pool;
+    Pool pool(64 << 20);
     auto* p = static_cast<char*>(pool.allocate(10));
     std::memcpy(p, "soloist!!", 10);
     void* same = pool.resize(p, 10, 16);
@@ -54,4 +54,52 @@ TEST_CASE("resize keeps the contents across size classes and to and from large b
     auto* small = static_cast<char*>(pool.resize(larger, 100000, 8));
     CHECK(std::memcmp(small, "soloist!", 8) == 0);
     pool.release(small, 8);
+}
+
+TEST_CASE("large blocks are powers of two, reused by size class", "[pool]") {
+    Pool pool(64 << 20);
+    void* a = pool.allocate(3000);
+    void* grown = pool.resize(a, 3000, 4096);
+    CHECK(grown == a);  // 3000 and 4096 bytes share the 4 KiB class
+    pool.release(grown, 4096);
+    CHECK(pool.allocate(2049) == a);
+}
+
+TEST_CASE("the pool refuses what its reservation cannot hold, and stays usable", "[pool]") {
+    Pool pool(4 << 20);
+    CHECK(pool.allocate(8u << 20) == nullptr);
+    void* p = pool.allocate(100);
+    CHECK(p != nullptr);
+    std::vector<void*> blocks;
+    while (void* b = pool.allocate(1 << 16)) blocks.push_back(b);
+    CHECK(blocks.size() >= 60);  // most of the 4 MiB
+    CHECK(blocks.size() <= 64);
+    pool.release(blocks.back(), 1 << 16);
+    CHECK(pool.allocate(1 << 16) == blocks.back());
+}
+
+TEST_CASE("restore puts back the bytes and the free lists of a saved image", "[pool]") {
+    Pool pool(64 << 20);
+    auto* kept = static_cast<char*>(pool.allocate(32));
+    std::memcpy(kept, "saved", 6);
+    void* freed = pool.allocate(32);
+    pool.release(freed, 32);
+    Pool::Image image;
+    pool.save(image);
+    const std::size_t used = pool.bytes_in_use();
+
+    // A game: writes over the kept block, uses the free block, allocates much more.
+    std::memcpy(kept, "junk!", 6);
+    CHECK(pool.allocate(32) == freed);
+    for (int i = 0; i < 1000; ++i) pool.allocate(static_cast<std::size_t>(16 + i));
+    CHECK(pool.bytes_in_use() > used);
+
+    pool.restore(image);
+    CHECK(std::memcmp(kept, "saved", 6) == 0);
+    CHECK(pool.bytes_in_use() == used);
+    CHECK(pool.allocate(32) == freed);  // the free list is as saved
+    CHECK(pool.bytes_in_use() == used);
+
+    Pool other(64 << 20);
+    CHECK_THROWS(other.restore(image));
 }

@@ -1,0 +1,121 @@
+// A simulation's games start from a copy of the first game's state (make_script_cache): the
+// copy must be as fresh as a state built for the game, and nothing may leak between games.
+
+#include <catch2/catch.hpp>
+
+#include "lua/lua_runner.hpp"
+#include "lua_test_support.hpp"
+
+using namespace soloist;
+using nlohmann::json;
+using soloist::test::TempDir;
+
+namespace {
+
+std::unique_ptr<Game> new_game(const Bot& bot, std::uint64_t seed, const std::shared_ptr<ScriptCache>& cache,
+                               json options = nullptr, Limits limits = test::test_limits()) {
+    GameSetup setup;
+    setup.seed = seed;
+    setup.limits = limits;
+    setup.options = options.is_null() ? resolve_options(bot, {}, nullptr) : std::move(options);
+    setup.cache = cache;
+    return cli::make_game(bot, std::move(setup));
+}
+
+// Plays to the end, answering from `seed`'s own sequence: the first, second, ... legal answer.
+std::string play(Game& game) {
+    game.start();
+    for (std::size_t turn = 0; turn < 5000 && game.status() == Game::Status::question; ++turn) {
+        const auto& q = game.question();
+        switch (q.kind) {
+            case Question::Kind::ask: game.answer(q.choices[turn % q.choices.size()].id); break;
+            case Question::Kind::confirm: game.answer(turn % 2 == 0); break;
+            case Question::Kind::number: game.answer(q.min + static_cast<long long>(turn) % (q.max - q.min + 1)); break;
+        }
+    }
+    return game.transcript().to_jsonl();
+}
+
+// A bot that counts in every place a game could leave something behind for the next.
+void write_leaky_bot(TempDir& tmp) {
+    tmp.write("leaky/bot.yaml", test::tiny_manifest("leaky"));
+    tmp.write("leaky/counted.lua", "local m = { n = 0 }\nreturn m\n");
+    tmp.write("leaky/main.lua", R"lua(
+counter = (counter or 0) + 1
+local m = require "counted"
+m.n = m.n + 1
+local options = game.options
+local before = tostring(options.extra)
+pcall(function() options.extra = true end)
+local seen = ui.ask("Go on?", { "yes", "bomb" })
+if seen == "bomb" then local s = string.rep("x", 1 << 20) while true do s = s .. s end end
+return { result = "win", summary = string.format("%d %d %s %d", counter, m.n, before, game.seed) }
+)lua");
+}
+
+}  // namespace
+
+TEST_CASE("games started from a copied state give the transcripts of freshly built ones", "[copies][determinism]") {
+    const auto lib = Library::from_source_tree();
+    const Bot bot = load_bot(lib.scripts_dir / "guild-mat", lib);
+    const auto cache = lua::make_script_cache();
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        auto copied = new_game(bot, seed, cache);
+        const std::string from_copy = play(*copied);
+        copied.reset();
+        auto built = new_game(bot, seed, nullptr);
+        const std::string from_build = play(*built);
+        INFO("seed " << seed);
+        CHECK(from_copy.size() > 1000);
+        CHECK(from_copy == from_build);
+    }
+}
+
+TEST_CASE("nothing of one game reaches the next through the copied state", "[copies][sandbox]") {
+    TempDir tmp;
+    write_leaky_bot(tmp);
+    const Bot bot = load_bot(tmp.path() / "leaky", Library::from_source_tree());
+    const auto cache = lua::make_script_cache();
+    for (std::uint64_t seed : {7, 8, 9}) {
+        auto game = new_game(bot, seed, cache);
+        game->start();
+        game->answer("yes");
+        REQUIRE(game->status() == Game::Status::ended);
+        // Globals, modules and host tables are as the first game found them; the seed is the game's.
+        CHECK(game->ending()["summary"] == "1 1 nil " + std::to_string(seed));
+    }
+
+    // A game stopped by a limit leaves no tripped limit and no garbage behind.
+    Limits small = test::test_limits();
+    small.max_memory = 16u << 20;
+    const auto limited = lua::make_script_cache();
+    auto bomb = new_game(bot, 1, limited, nullptr, small);
+    bomb->start();
+    bomb->answer("bomb");
+    REQUIRE(bomb->status() == Game::Status::failed);
+    CHECK_THAT(bomb->error(), Catch::Contains("MiB of memory"));
+    bomb.reset();
+    auto after = new_game(bot, 2, limited, nullptr, small);
+    after->start();
+    after->answer("yes");
+    REQUIRE(after->status() == Game::Status::ended);
+    CHECK(after->ending()["summary"] == "1 1 nil 2");
+}
+
+TEST_CASE("a game builds its own state while the copy is in use, or when its options differ", "[copies]") {
+    const auto lib = Library::from_source_tree();
+    const Bot bot = load_bot(lib.scripts_dir / "guild-mat", lib);
+    const auto cache = lua::make_script_cache();
+    auto first = new_game(bot, 3, cache);
+    auto second = new_game(bot, 3, cache);  // the copy is lent to `first`
+    CHECK(play(*second) == play(*first));
+
+    json options = resolve_options(bot, {}, nullptr);
+    json other = options;
+    other["rounds"] = 12;
+    first.reset();
+    second.reset();
+    auto twelve = new_game(bot, 3, cache, other);
+    auto built = new_game(bot, 3, nullptr, other);
+    CHECK(play(*twelve) == play(*built));
+}
