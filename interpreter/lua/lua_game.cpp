@@ -98,26 +98,19 @@ static int game_leave_step(lua_State* L) {
 
 static int game_check_step(lua_State* L) {
     const char* id = luaL_checkstring(L, 1);
-    bool declared = false;
+    for (const auto& s : bot(L).steps)
+        if (s.id == id) return 0;
     guarded(L, [&] {
         std::vector<std::string> ids;
-        for (const auto& s : bot(L).steps) {
-            if (s.id == id) declared = true;
-            ids.push_back(s.id);
-        }
-        if (!declared) {
-            std::string list;
-            for (const auto& s : ids) list += (list.empty() ? "" : ", ") + s;
-            context(L).scratch = "step '" + std::string(id) + "' is not declared in " + bot(L).id + "'s bot.yaml" +
-                                 did_you_mean(id, ids) + "; declared steps: " + (list.empty() ? "none" : list);
-        }
+        for (const auto& s : bot(L).steps) ids.push_back(s.id);
+        std::string list;
+        for (const auto& s : ids) list += (list.empty() ? "" : ", ") + s;
+        context(L).scratch = "step '" + std::string(id) + "' is not declared in " + bot(L).id + "'s bot.yaml" +
+                             did_you_mean(id, ids) + "; declared steps: " + (list.empty() ? "none" : list);
         return 0;
     });
-    if (!declared) {
-        lua_pushstring(L, context(L).scratch.c_str());
-        return lua_error(L);
-    }
-    return 0;
+    lua_pushstring(L, context(L).scratch.c_str());
+    return lua_error(L);
 }
 
 // game.record(kind, fields): an event of the bot's own in the transcript.

@@ -3,6 +3,7 @@
 // table of host globals. Library tables are read-only proxies. Iteration order, tostring
 // and load are replaced so that a game is deterministic and address-free.
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -204,11 +205,18 @@ static int l_format(lua_State* L) {
     std::size_t len = 0;
     const char* fmt = luaL_checklstring(L, 1, &len);
     int arg = 1;
+    // Only %s of strings and %d of integers, without flags: formatted here, byte for byte as
+    // string.format would, without the C library's printf (most of a bot's formats).
+    bool plain = true;
     for (std::size_t i = 0; i < len; ++i) {
         if (fmt[i] != '%') continue;
         if (++i < len && fmt[i] == '%') continue;
+        const std::size_t spec = i;
         while (i < len && std::strchr("-+ #0123456789.", fmt[i])) ++i;
-        if (i >= len) break;
+        if (i >= len) {
+            plain = false;
+            break;
+        }
         ++arg;
         if (fmt[i] == 'p')
             return luaL_error(L, "string.format: '%%p' would print a memory address, which Soloist does not allow");
@@ -217,9 +225,36 @@ static int l_format(lua_State* L) {
             push_safe_tostring(L, arg);
             lua_replace(L, arg);
         }
+        const bool string_arg = fmt[i] == 's' && arg <= top && lua_type(L, arg) == LUA_TSTRING;
+        const bool integer_arg = fmt[i] == 'd' && arg <= top && lua_isinteger(L, arg);
+        if (i != spec || !(string_arg || integer_arg)) plain = false;
     }
     // The real string.format, called directly on these arguments.
-    return lua_tocfunction(L, lua_upvalueindex(1))(L);
+    if (!plain) return lua_tocfunction(L, lua_upvalueindex(1))(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    arg = 1;
+    for (std::size_t i = 0; i < len; ++i) {
+        if (fmt[i] != '%') {
+            const char* run = fmt + i;
+            const void* percent = std::memchr(run, '%', len - i);
+            const std::size_t n = percent ? static_cast<std::size_t>(static_cast<const char*>(percent) - run) : len - i;
+            luaL_addlstring(&b, run, n);
+            i += n - 1;
+        } else if (fmt[++i] == '%') {
+            luaL_addchar(&b, '%');
+        } else if (fmt[i] == 's') {
+            std::size_t n = 0;
+            const char* text = lua_tolstring(L, ++arg, &n);
+            luaL_addlstring(&b, text, n);
+        } else {
+            char digits[24];
+            const auto end = std::to_chars(digits, digits + sizeof digits, static_cast<long long>(lua_tointeger(L, ++arg))).ptr;
+            luaL_addlstring(&b, digits, static_cast<std::size_t>(end - digits));
+        }
+    }
+    luaL_pushresult(&b);
+    return 1;
 }
 
 // load(text [, name [, mode [, env]]]): Lua text only; the chunk sees the bot's globals.

@@ -197,6 +197,21 @@ TEST_CASE("nothing prints a memory address", "[sandbox]") {
     CHECK_THAT(lua_value("select(2, pcall(string.format, '%5p', 'x'))"), Contains("'%p' would print a memory address"));
 }
 
+TEST_CASE("string.format formats %s and %d as Lua's own does", "[sandbox]") {
+    // Plain %s of strings and %d of integers are formatted by Soloist; the rest by Lua.
+    CHECK(lua_value("string.format('%s-%d%%|%s', 'a', 5, '')") == "a-5%|");
+    CHECK(lua_value("string.format('%d %d %d', 0, -7, math.mininteger)") == "0 -7 -9223372036854775808");
+    CHECK(lua_value("string.format('%d', math.maxinteger)") == "9223372036854775807");
+    CHECK(lua_value("#string.format('a%sb', 'x\\0y')") == "5");  // embedded zeros kept
+    CHECK(lua_value("string.format('%d|%s|%s', 3.0, 2.5, 7)") == "3|2.5|7");  // numbers: Lua's path
+    CHECK(lua_value("string.format('%5d|%-3s|%x', 42, 'ab', 255)") == "   42|ab |ff");
+    CHECK(lua_value("string.format('%s and %s', 'only one', nil)") == "only one and nil");
+    CHECK_THAT(lua_value("select(2, pcall(string.format, '%d', 'x'))"), Contains("number expected"));
+    CHECK_THAT(lua_value("select(2, pcall(string.format, '%d'))"), Contains("no value"));
+    CHECK_THAT(lua_value("select(2, pcall(string.format, '%d', 1.5))"), Contains("number has no integer representation"));
+    CHECK_THAT(lua_value("select(2, pcall(string.format, 'x%', 1))"), Contains("invalid conversion"));
+}
+
 TEST_CASE("pairs and next visit keys in a fixed order", "[sandbox]") {
     const auto out = lines_of(summary_of(play_lua(R"lua(
 local t = { b = 1, a = 2, [3] = "x", [1] = "y", [2.5] = "z", [true] = 1, [false] = 0, ab = 3, [-1] = 4, B = 5, [""] = 6 }
