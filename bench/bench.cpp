@@ -1,8 +1,9 @@
 // Soloist benchmarks. Prints its figures; run from the repository root:
-//   build/soloist_bench [--games N] [--starts N]
+//   build/soloist_bench [--games N] [--starts N] [--zenodotus-games N]
 // 1. time from `soloist run` start to the first question (separate processes; median)
 // 2. headless guild-mat games per second on one core, random answers
 // 3. the cost of the sandbox limits: games/s without limits vs with each kind of limit
+// 4. Zenodotus games per second on one core, four bot seats
 #include <sys/wait.h>
 #include <spawn.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -51,10 +53,11 @@ static double time_to_first_question(const std::string& soloist, const std::stri
     return t;
 }
 
-static double games_per_second(const Bot& bot, std::size_t games, Limits::Mode mode) {
+static double games_per_second(const Bot& bot, std::size_t games, Limits::Mode mode,
+                               const std::vector<std::string>& set = {}) {
     Limits limits;
     limits.mode = mode;
-    const auto options = resolve_options(bot, {}, nullptr);
+    const auto options = resolve_options(bot, set, nullptr);
     const auto t0 = clock_type::now();
     const auto report = cli::run_games(bot, options, std::nullopt, 1, games, "random", limits, false);
     const double t = seconds_since(t0);
@@ -67,10 +70,11 @@ static double games_per_second(const Bot& bot, std::size_t games, Limits::Mode m
 }
 
 int main(int argc, char** argv) {
-    std::size_t games = 5000, starts = 41;
+    std::size_t games = 5000, starts = 41, zenodotus_games = 1000;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--games")) games = std::stoul(argv[i + 1]);
         if (!std::strcmp(argv[i], "--starts")) starts = std::stoul(argv[i + 1]);
+        if (!std::strcmp(argv[i], "--zenodotus-games")) zenodotus_games = std::stoul(argv[i + 1]);
     }
     std::string self = argv[0];
     const std::string soloist = self.substr(0, self.rfind('/') + 1) + "soloist";
@@ -105,5 +109,12 @@ int main(int argc, char** argv) {
     std::printf("  limits count (hook):       %.0f games/s\n", count);
     std::printf("cost of the limits as a ratio of games/s without them: watchdog %.3f, count hook %.3f\n",
                 watchdog / none, count / none);
+
+    const Bot zenodotus = load_bot(lib.scripts_dir / "zenodotus", lib);
+    const std::vector<std::string> four_bots = {"seats=random,greedy,cautious,greedy"};
+    games_per_second(zenodotus, zenodotus_games / 10 + 1, Limits::Mode::watchdog, four_bots);  // warm up
+    const double zen = games_per_second(zenodotus, zenodotus_games, Limits::Mode::watchdog, four_bots);
+    std::printf("zenodotus games per second, one core, four bot seats (%s, %zu games): %.0f games/s (goal: >= 2000)\n",
+                four_bots[0].c_str() + 6, zenodotus_games, zen);
     return 0;
 }
