@@ -25,7 +25,7 @@ local function personality(state, card)
   if climbs then
     ui.say("Personality (%s): Botmegistus is not ahead of you on %s (%d to your %d): it moves up %s twice.",
       t, util.cap(t), mine, yours, util.cap(t))
-    ui.why("Equal or lower than you on the card's track: two steps up that track.")
+    ui.why("Not ahead of you on the card's track, so the card's first effect: two steps up that track.")
     tracks.step_up(state, t)
     tracks.step_up(state, t)
     return

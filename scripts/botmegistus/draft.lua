@@ -46,17 +46,29 @@ local ACTIONS = {
   { id = "tracks", label = "Move up named track(s)" },
   { id = "experiment", label = "Take an experiment" },
   { id = "gold", label = "Gain 1 Gold" },
-  { id = "artifact_gold", label = "Specialization: Artifact and 1 Gold" },
-  { id = "vp_gold", label = "Specialization: 5 VP and 1 Gold" },
-  { id = "all_tracks", label = "Specialization: each Mastery track up one" },
-  { id = "experiment_lowest_twice", label = "Specialization: experiment, then lowest track twice" },
-  { id = "personality", label = "Personality card" },
+  { id = "artifact_gold", label = "Specialization: Artifact and 1 Gold", kind = "specialization" },
+  { id = "vp_gold", label = "Specialization: 5 VP and 1 Gold", kind = "specialization" },
+  { id = "all_tracks", label = "Specialization: each Mastery track up one", kind = "specialization" },
+  { id = "experiment_lowest_twice", label = "Specialization: experiment, then lowest track twice",
+    kind = "specialization" },
+  { id = "personality", label = "Personality card", kind = "personality" },
 }
+local ACTION_KIND = {}
+for _, a in ipairs(ACTIONS) do ACTION_KIND[a.id] = a.kind or "basic" end
 
 -- deck=physical: the player reads the flipped card; the draft fields only when a die is needed.
 local function ask_card(state)
   local card = { id = "physical" }
-  local a = ui.ask("What does the flipped Automa card show? Its action:", ACTIONS)
+  -- Only the actions that can be in its deck now: the personality card when played with, the
+  -- specialization actions once a specialization card was shuffled in.
+  local offered = {}
+  for _, a in ipairs(ACTIONS) do
+    if a.kind == nil or (a.kind == "personality" and state.options.personality)
+      or (a.kind == "specialization" and #state.specializations > 0) then
+      offered[#offered + 1] = { id = a.id, label = a.label }
+    end
+  end
+  local a = ui.ask("What does the flipped Automa card show? Its action:", offered)
   if a == "lowest" then
     card.kind, card.action, card.lowest = "basic", "tracks", 1
   elseif a == "tracks" then
@@ -68,7 +80,7 @@ local function ask_card(state)
   elseif a == "personality" then
     card.kind = "personality"
     card.element = state.personality or util.ask_element(state.board, "Which personality card?")
-  elseif a:find("_") then
+  elseif ACTION_KIND[a] == "specialization" then
     card.kind, card.action = "specialization", a
   else
     card.kind, card.action = "basic", a
@@ -96,11 +108,45 @@ local function ask_card(state)
   return card
 end
 
-local function card_text(card)
-  if card.id == "physical" then
-    return "the flipped card"
+-- What a card does, in the words of its action symbol.
+local PERSONALITY = {
+  earth = "Earth: up twice if not ahead of you, else 5 VP and 3 Gold",
+  water = "Water: up twice if not ahead of you, else 5 VP and Fire, Earth and Air up one",
+  fire = "Fire: up twice if not ahead of you, else 10 VP",
+  air = "Air: up twice if not ahead of you, else 5 VP and an Artifact",
+}
+
+local function action_text(card)
+  if card.kind == "personality" then
+    return PERSONALITY[card.element]
   end
-  return string.format("card %s (%s)", card.id, card.kind)
+  local a = card.action
+  if a == "tracks" then
+    if card.lowest then
+      return card.lowest == 1 and "move up its lowest track" or string.format("move up its lowest track %d times",
+        card.lowest)
+    end
+    local names = {}
+    for i, t in ipairs(card.tracks) do names[i] = util.cap(t) end
+    return "move up " .. util.list(names)
+  end
+  return ({
+    artifact = "gain an Artifact", experiment = "take an Experiment", gold = "gain 1 Gold",
+    artifact_gold = "an Artifact and 1 Gold", vp_gold = "5 VP and 1 Gold", all_tracks = "each Mastery track up one",
+    experiment_lowest_twice = "an Experiment, then its lowest track twice",
+  })[a] or a
+end
+
+-- A card by its id: "card b03", "specialization card s-earth".
+function draft.name(card)
+  return string.format("%scard %s", card.kind == "basic" and "" or (card.kind .. " "), card.id)
+end
+
+-- A card as the player would read it: the die colour, the symbols left to right (or max), the
+-- potency it spends and its action. With the generated deck the player never sees the card.
+function draft.describe(card)
+  return string.format("%s (%s die, %s, potency %d: %s)", draft.name(card), card.color,
+    card.max and "max" or table.concat(card.symbols, " | "), card.potency, action_text(card))
 end
 
 draft.flip = game.step("flip card", function(state)
@@ -118,12 +164,11 @@ draft.flip = game.step("flip card", function(state)
     local card
     if physical then
       card = ask_card(state)
-      ui.say("Afterwards discard it and reveal a new card in its place.")
     else
       card = state.slots[side]
-      state.slot_used = side
-      ui.say("It uses %s.", card_text(card))
+      ui.say("It uses %s.", draft.describe(card))
     end
+    state.slot_used = side
     return card
   end
   if physical then
@@ -131,22 +176,26 @@ draft.flip = game.step("flip card", function(state)
     return ask_card(state)
   end
   local card = draw(state)
-  ui.say("Botmegistus flips %s.", card_text(card))
+  ui.say("Botmegistus flips %s.", draft.describe(card))
   return card
 end)
 
 -- The turn's card goes to the used cards. In Advanced Planning a new card then takes its place, so
 -- a reshuffle for that card already includes the one just used.
 function draft.discard(state, card)
+  local side = state.slot_used
+  state.slot_used = nil
   if state.options.deck == "physical" then
+    if side then
+      ui.say("Discard the %s card and reveal a new card in its place (when the draw deck runs out, shuffle the "
+        .. "used cards into a new one first).", side == 1 and "left" or "right")
+    end
     return
   end
   state.deck:discard(card)
-  local side = state.slot_used
   if side then
-    state.slot_used = nil
     state.slots[side] = draw(state)
-    ui.say("Discard %s and put %s face up in its place (%s).", card_text(card), card_text(state.slots[side]),
+    ui.say("Discard %s and put %s face up in its place (%s).", draft.name(card), draft.describe(state.slots[side]),
       side == 1 and "left" or "right")
   end
 end
@@ -327,7 +376,8 @@ draft.phase = game.step("draft phase", function(state, card)
   if state.ethereal > 0 and state.die.potency < state.board.potency_max then
     state.ethereal = state.ethereal - 1
     state.die.potency = state.die.potency + 1
-    ui.say("It spends an Ethereal Die token: potency %d (%d tokens left).", state.die.potency, state.ethereal)
+    ui.say("It spends an Ethereal Die token: potency %d (%s left).", state.die.potency,
+      util.plural(state.ethereal, "token"))
     ui.why("It has a token and the drafted potency was below %d.", state.board.potency_max)
   end
   ui.say("Place the die on potency %d of its tracker.", state.die.potency)

@@ -23,9 +23,14 @@ for r = 1, game.options.rounds do
       round.bot_turn(state)
       if state.passed and not first_to_pass then first_to_pass = "bot" end
       State.show(state, "Botmegistus")
+    elseif not bot_turn and not player_passed and state.passed then
+      -- Nothing Botmegistus does depends on your turns once it has passed: one answer for the rest
+      -- of your round (README ruling 24).
+      ui.ask(string.format("Round %d: Botmegistus has passed. Take the rest of your turns; answer when you pass.", r),
+        { { id = "passed", label = "I passed" } })
+      player_passed = true
     elseif not bot_turn and not player_passed then
-      local a = ui.ask(string.format("Round %d: your turn%s. Answer when it is over.", r,
-        state.passed and " (Botmegistus has passed)" or ""),
+      local a = ui.ask(string.format("Round %d: your turn. Answer when it is over.", r),
         { { id = "done", label = "My turn is over" }, { id = "passed", label = "I passed" } })
       if a == "passed" then
         player_passed = true

@@ -15,7 +15,7 @@ local clean_up = game.step("lab clean-up", function(state)
   end
   if state.used >= state.board.used_dice_to_pass then
     state.passed = true
-    ui.say("Botmegistus has %d used dice: it passes. Move its Turn Order marker to the next New Turn Order position.",
+    ui.say("Botmegistus has %d used dice: it passes. Its Turn Order marker takes the first free New Turn Order space.",
       state.used)
     ui.why("Three used dice make it pass.")
   end
@@ -33,7 +33,7 @@ function round.bot_turn(state)
   action.spend(state, card)
   action.perform(state, card)
   experiments.complete(state)
-  ui.say("You may react to Botmegistus' action as the rules allow.")
+  ui.say("Its action is done: make any reaction the core rules allow you now.")
   clean_up(state)
   draft.discard(state, card)
 end

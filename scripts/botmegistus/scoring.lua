@@ -35,7 +35,7 @@ function scoring.breakdown(state)
     gold, formulas, bought = gold - s.gold_per_formula, formulas + 1, bought + 1
   end
   local fvp = s.formula_vp[math.min(formulas, #s.formula_vp - 1) + 1]
-  add(string.format("Formulas (%d types + %d bought with gold = %d)", types, bought, formulas), fvp)
+  add(string.format("Formulas (%s + %d bought with gold = %d)", util.plural(types, "type"), bought, formulas), fvp)
   add(string.format("Leftover gold (%d)", gold), gold * s.vp_per_gold)
   add("VP scored during the game", state.vp)
   local total = 0

@@ -23,13 +23,13 @@ end
 
 setup.run = game.step("setup", function(state)
   local o, b = state.options, state.board
-  ui.say("Set up the board and your components for 2 players%s. Put the 4 specialization cards aside.",
+  ui.say("Set up the board and your components for 2 players%s. Keep the 4 specialization cards apart for later.",
     o["bot-first"] and ", with Botmegistus as first player (you gain no Ethereal die for it)" or ", you first")
   if o["fewer-white"] then
-    ui.say("Difficulty: remove one more white die (play with 5 black, 4 white and 4 red dice).")
+    ui.say("Difficulty: take one more white die out of the game (5 black, 4 white and 4 red dice stay in).")
   end
   if o["single-draws"] then
-    ui.say("Difficulty: draw only 1 starting publication and/or 1 Masterpiece experiment for yourself.")
+    ui.say("Difficulty: for your own setup, keep the single publication and/or Masterpiece you draw, without a choice.")
   end
   state.ethereal = b.setup.ethereal_tokens
   state.gold = o["starting-gold"]
@@ -39,7 +39,7 @@ setup.run = game.step("setup", function(state)
     ui.why("The difficulty option sets its starting Gold to %d (the rules give %d).", state.gold, b.setup.gold)
   end
   if o.deck == "physical" then
-    ui.say("Shuffle the Automa basic cards into a face-down deck by its tracker.")
+    ui.say("Shuffle the basic Automa cards and lay them face down by its tracker: its deck.")
   else
     ui.say("Soloist shuffles and flips Botmegistus' deck; keep the Automa cards in the box.")
     draft.new_deck(state)
@@ -66,8 +66,8 @@ setup.run = game.step("setup", function(state)
         draft.shuffle_in(state, card, "personality")
       end
     end
-    ui.say("Return the other three personality cards to the box.")
-    ui.why("The personality card matches the symbol on its starting Artifact.")
+    ui.say("The other three personality cards go back in the box.")
+    ui.why("The personality symbol on its starting Artifact names the card.")
   else
     if o.deck ~= "physical" then state.deck:shuffle() end
     ui.say("Play without personality cards: return all four to the box.")
@@ -79,7 +79,7 @@ setup.run = game.step("setup", function(state)
   state.in_setup = true
   if o["start-level-1"] then
     for _, t in ipairs(b.tracks) do state.level[t.id] = 1 end
-    ui.say("Difficulty: Botmegistus starts on level 1 of every Mastery track.")
+    ui.say("Difficulty: its four Mastery markers begin on level 1.")
   end
   local rolls = o["setup-rolls"]
   if rolls == 0 then
@@ -88,13 +88,16 @@ setup.run = game.step("setup", function(state)
   for i = 1, rolls do
     setup_roll(state, i, rolls)
   end
+  -- A bonus token reached by a setup roll goes at once, as the clean-up would remove it.
+  tracks.clean_up(state)
   state.in_setup = false
   if o["advanced-planning"] then
     if o.deck == "physical" then
       ui.say("Advanced Planning: reveal 2 Automa cards side by side.")
     else
       state.slots = { state.deck:draw(), state.deck:draw() }
-      ui.say("Advanced Planning: the face-up cards are %s (left) and %s (right).", state.slots[1].id, state.slots[2].id)
+      ui.say("Advanced Planning: Soloist reveals two cards side by side. Left: %s. Right: %s.",
+        draft.describe(state.slots[1]), draft.describe(state.slots[2]))
     end
   end
 end)

@@ -1,5 +1,6 @@
 -- Botmegistus' own components: tracker, dice, tracks, experiments, artifacts, gold, tokens.
 local util = require "util"
+local draft = require "draft"
 
 local State = {}
 
@@ -75,6 +76,11 @@ function State.show(state, title)
     entries[#entries + 1] = { label = "Incomplete experiments", value = inc }
     entries[#entries + 1] = { label = "Completed experiments", value = done }
     entries[#entries + 1] = { label = "VP scored during the game", value = state.vp }
+    if state.slots and #state.slots == 2 then
+      -- Advanced Planning with the generated deck: the player cannot see these cards otherwise.
+      entries[#entries + 1] = { label = "Face-up cards", value = { "left: " .. draft.describe(state.slots[1]),
+        "right: " .. draft.describe(state.slots[2]) } }
+    end
     return entries
   end)
 end

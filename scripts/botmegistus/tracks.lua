@@ -127,7 +127,7 @@ tracks.move_lowest = game.step("move up lowest track", function(state, times)
   end
 end)
 
--- The track it is closest to one of its incomplete experiments' requirements on.
+-- The track with the smallest gap below an incomplete experiment's Mastery requirement.
 function tracks.towards_experiment(state)
   local best, gap
   for _, e in ipairs(state.incomplete) do
