@@ -1,7 +1,6 @@
 -- The fire: two dice at the start of each turn check a box of a column (first die odd) or a row
 -- (first die even); equal dice or a full line cancel; the third box burns the line.
 local powers = require "powers"
-local render = require "render"
 local fire = {}
 
 function fire.new()
@@ -19,14 +18,16 @@ function fire.outcome(boxes, d1, d2)
   return kind, d2, "check"
 end
 
-function fire.describe(kind, n, what, d1, d2)
+-- Narrates two fire dice (built only when someone reads it).
+function fire.say(kind, n, what, d1, d2)
   if what == "cancel" then
-    return string.format("Fire dice %d and %d match: the fire does not move.", d1, d2)
+    ui.say("Fire dice %d and %d match: the fire does not move.", d1, d2)
   elseif what == "full" then
-    return string.format("Fire dice %d and %d: %s %d has no empty box, the fire's move is cancelled.", d1, d2, kind, n)
+    ui.say("Fire dice %d and %d: %s %d has no empty box, the fire's move is cancelled.", d1, d2, kind, n)
+  else
+    ui.say("Fire dice %d and %d: a box of %s %d is checked%s.", d1, d2, kind, n,
+      what == "burn" and ": its third, it burns" or "")
   end
-  return string.format("Fire dice %d and %d: a box of %s %d is checked%s.", d1, d2, kind, n,
-    what == "burn" and ": its third, it burns" or "")
 end
 
 function fire.full(boxes)
@@ -51,14 +52,10 @@ end
 -- squares defend, lose a turn or retire.
 fire.burn = game.step("burn", function(G, kind, n)
   local squares = G.board:line_squares(kind, n)
-  local lost, hit, names = 0, {}, {}
+  local lost, hit = 0, {}
   for _, sq in ipairs(squares) do
     if not sq.burnt then
-      sq.burnt = true
-      if G.board:open_text(sq) then
-        sq.lost = true
-        lost = lost + 1
-      end
+      if G.board:burn(sq) then lost = lost + 1 end
       for _, seat in ipairs(G.seats) do
         if not seat.retired and seat.pos == sq then hit[#hit + 1] = seat end
       end
@@ -91,21 +88,21 @@ fire.burn = game.step("burn", function(G, kind, n)
       ui.say("%s is caught by the fire and loses a turn to recover.", seat.name)
     end
   end
-  render.show(G, "The fire has burnt a line")
+  G:show("The fire has burnt a line")
 end)
 
 -- The fire's move at the start of a seat's turn (LUCK may re-roll one fire die).
 fire.move = game.step("fire move", function(G, seat)
   local d1, d2 = random.roll("fire", 6), random.roll("fire", 6)
   local kind, n, what = fire.outcome(G.fire, d1, d2)
-  ui.say(fire.describe(kind, n, what, d1, d2))
+  fire.say(kind, n, what, d1, d2)
   if powers.can(seat, "luck") then
     local which = seat.ctl.luck_fire(G, seat, d1, d2, kind, n, what)
     if which == 1 or which == 2 then
-      powers.spend(seat, "luck", which == 1 and " to re-roll the first fire die" or " to re-roll the second fire die")
+      powers.spend(seat, "luck", " to re-roll the %s fire die", which == 1 and "first" or "second")
       if which == 1 then d1 = random.roll("fire", 6) else d2 = random.roll("fire", 6) end
       kind, n, what = fire.outcome(G.fire, d1, d2)
-      ui.say(fire.describe(kind, n, what, d1, d2))
+      fire.say(kind, n, what, d1, d2)
     end
   end
   if fire.apply(G.fire, kind, n, what) then

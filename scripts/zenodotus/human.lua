@@ -47,7 +47,7 @@ function human.luck_fire(G, seat, d1, d2, kind, n, what)
 end
 
 function human.luck_move(G, seat, roll, reach)
-  ui.say("%s rolled %d: reachable %s.", seat.name, roll, names(reach))
+  ui.say("%s rolled %d: reachable %s.", seat.name, roll, names(reach:list()))
   return ui.confirm(string.format("%s: use LUCK (%d points) to re-roll the move die (%d)?", seat.name, seat.points.luck, roll))
 end
 

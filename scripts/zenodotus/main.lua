@@ -12,7 +12,6 @@ local fire = require "fire"
 local seats = require "seats"
 local turn = require "turn"
 local scoring = require "scoring"
-local render = require "render"
 
 local data = game.components["board-" .. options.board]
 if not data then
@@ -29,27 +28,48 @@ local G = {
   seats = seats.parse(options.seats),
   round = 1,
   last = nil,   -- after a retirement: seat number -> true while that seat still has its last turn
+  last_left = 0,  -- how many seats still have it
 }
+G.active = #G.seats   -- seats not retired
 
+-- Shows the board; render.lua builds it, and is loaded, only when someone reads it.
+function G:show(title)
+  ui.show(title, function() return require("render").entries(self) end)
+end
+
+-- The seat has had its turn after a retirement.
+function G:had_last_turn(seat)
+  if self.last and self.last[seat.n] then
+    self.last[seat.n] = nil
+    self.last_left = self.last_left - 1
+  end
+end
+
+-- A seat retires: the first retirement gives every other seat one more turn.
 function G:retire(seat)
+  self.active = self.active - 1
   if not self.last then
     self.last = {}
     for _, s in ipairs(self.seats) do
-      if not s.retired then self.last[s.n] = true end
+      if not s.retired then
+        self.last[s.n] = true
+        self.last_left = self.last_left + 1
+      end
     end
   end
-  self.last[seat.n] = nil
+  self:had_last_turn(seat)
 end
 
 function G:over()
-  if self.board:texts_left() == 0 then return "every text is claimed or lost" end
-  if self.last and next(self.last) == nil then return "a player retired and everyone else had a last turn" end
-  local active = 0
+  if self.board.open_texts == 0 then return "every text is claimed or lost" end
+  if self.last and self.last_left == 0 then return "a player retired and everyone else had a last turn" end
+  if self.active == 0 then return "every player retired" end
+  -- texts no fire can reach and no piece ever will: the game could not end by itself
+  if not self.board:all_texts_fireproof() then return nil end
   for _, s in ipairs(self.seats) do
-    if not s.retired then active = active + 1 end
+    if not s.retired and self.board:may_reach_text(s.pos, s.points.opening >= 4) then return nil end
   end
-  if active == 0 then return "every player retired" end
-  return nil
+  return "no text left can be claimed or lost (burnt squares cut off the rest, where no fire reaches)"
 end
 
 ui.say("Zenodotus on %s: %s", G.board.name, G.board.description)
@@ -60,14 +80,14 @@ local first = options.first
 if first > #G.seats then error(string.format("first=%d, but there are only %d seats", first, #G.seats), 0) end
 if first == 0 then first = random.roll("first", #G.seats) end
 ui.say("%s begins.", G.seats[first].name)
-render.show(G, "The library at the start")
+G:show("The library at the start")
 
 local idx, why = first, nil
 while true do
   local seat = G.seats[idx]
   if not seat.retired then
     turn.play(G, seat)
-    if G.last then G.last[seat.n] = nil end
+    G:had_last_turn(seat)
   end
   why = G:over()
   if why then break end
@@ -82,5 +102,5 @@ while true do
   end
 end
 
-render.show(G, "The library at the end")
+G:show("The library at the end")
 return scoring.finish(G, why)

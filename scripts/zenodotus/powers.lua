@@ -13,13 +13,14 @@ function powers.can(seat, p)
   return seat.points[p] >= powers.COST and not seat.used[p]
 end
 
--- Pays 4 points for a power and marks it used this turn.
-function powers.spend(seat, p, why)
-  assert(seat.points[p] >= powers.COST, "not enough points for " .. p)
+-- Pays 4 points for a power and marks it used this turn. `why` (a format pattern, with its
+-- arguments after it) ends the narration.
+function powers.spend(seat, p, why, ...)
+  if seat.points[p] < powers.COST then error("not enough points for " .. p) end
   seat.points[p] = seat.points[p] - powers.COST
   seat.used[p] = true
   game.record("power", { seat = seat.n, power = p, left = seat.points[p] })
-  ui.say("%s uses %s (%d points left)%s.", seat.name, powers.LABEL[p], seat.points[p], why or "")
+  ui.say("%s uses %s (%d points left)" .. (why or "") .. ".", seat.name, powers.LABEL[p], seat.points[p], ...)
 end
 
 function powers.total(seat)

@@ -87,8 +87,4 @@ function render.entries(G)
   return out
 end
 
-function render.show(G, title)
-  ui.show(title, function() return render.entries(G) end)
-end
-
 return render

@@ -50,7 +50,10 @@ scoring.finish = game.step("end", function(G, why)
   local winner = tied[1]
   local scores = {}
   for _, seat in ipairs(G.seats) do
-    scores[string.format("seat %d %s", seat.n, seat.kind)] = seat.texts
+    local key = string.format("seat %d %s", seat.n, seat.kind)
+    scores[key] = seat.texts
+    -- 1 for the winner, else 0: over many games (soloist sim) its mean is the seat's win rate
+    scores[key .. " wins"] = seat == winner and 1 or 0
   end
   scores.rounds = G.round
   local summary = string.format("%s wins with %d text%s (%s), after %d rounds.", winner.name, winner.texts,

@@ -1,9 +1,12 @@
 -- Seats: the seats option, each seat's controller (human questions or a bot strategy), the
 -- start split of 12 points and the starting square.
 local powers = require "powers"
-local human = require "human"
 local base = require "strategies.base"
 local seats = {}
+
+-- What a strategy answers (see strategies/random.lua for each one's arguments and result).
+seats.FUNCTIONS = { "allocate", "start", "luck_fire", "luck_move", "move", "power_roll", "steal", "block",
+  "burn", "time" }
 
 local function strategy_table()
   local by_id = {}
@@ -14,13 +17,18 @@ local function strategy_table()
   return by_id
 end
 
+-- A strategy's functions, with those it leaves out taken from strategies/base.lua (copied
+-- once, so a call does not go through a metatable). human.lua answers all of them with
+-- questions; it is loaded only for a game with a human seat.
 local loaded = {}
-local function controller(entry)
-  if not loaded[entry.script] then
-    local module = require(entry.script:gsub("/", "."))
-    loaded[entry.script] = setmetatable({}, { __index = function(_, k) return module[k] or base[k] end })
+local function controller(script)
+  if not loaded[script] then
+    local module = require((script:gsub("/", ".")))
+    local ctl = {}
+    for _, name in ipairs(seats.FUNCTIONS) do ctl[name] = module[name] or base[name] end
+    loaded[script] = ctl
   end
-  return loaded[entry.script]
+  return loaded[script]
 end
 
 function seats.parse(text)
@@ -37,7 +45,10 @@ function seats.parse(text)
     local seat = { n = n, kind = kind, texts = 0, used = {}, points = {}, retired = false, skip = false,
       params = kind == "human" and {} or (by_id[kind].params or {}) }
     seat.name = string.format("Seat %d (%s)", n, kind)
-    seat.ctl = kind == "human" and human or controller(by_id[kind])
+    -- titles of the board shown after each move, built once
+    seat.after_move = string.format("After %s's move", seat.name)
+    seat.after_turn = string.format("After %s's turn", seat.name)
+    seat.ctl = controller(kind == "human" and "human" or by_id[kind].script)
     list[n] = seat
   end
   if #list < 2 or #list > 6 then
@@ -50,14 +61,14 @@ seats.setup = game.step("setup", function(G)
   for _, seat in ipairs(G.seats) do
     local split = seat.ctl.allocate(G, seat)
     powers.check_split(split)
-    for _, p in ipairs(powers.ORDER) do seat.points[p] = split[p] or 0 end
-    local parts = {}
-    for _, p in ipairs(powers.ORDER) do parts[#parts + 1] = powers.SHORT[p] .. " " .. seat.points[p] end
-    ui.say("%s splits its 12 points: %s.", seat.name, table.concat(parts, ", "))
+    local pts = seat.points
+    for _, p in ipairs(powers.ORDER) do pts[p] = split[p] or 0 end
+    ui.say("%s splits its 12 points: DEF %d, SPD %d, TIM %d, LCK %d, STL %d, OPN %d.", seat.name, pts.defense,
+      pts.speed, pts.time, pts.luck, pts.stealth, pts.opening)
   end
   for _, seat in ipairs(G.seats) do
     local sq = seat.ctl.start(G, seat)
-    assert(sq and sq.i, seat.name .. " chose no starting square")
+    if not (sq and sq.i) then error(seat.name .. " chose no starting square") end
     seat.pos = sq
     game.record("start-square", { seat = seat.n, square = sq.name })
     ui.say("%s starts on %s.", seat.name, sq.name)

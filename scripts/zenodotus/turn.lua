@@ -2,22 +2,38 @@
 -- (text or power square), STEALTH, and TIME's extra turn.
 local powers = require "powers"
 local fire = require "fire"
-local render = require "render"
 local turn = {}
 
--- The power choices a seat can afford for a move, each with its steps and reachable squares.
+-- The power choices for a move, in the order offered: {id, label, speed, opening}.
+local CHOICES = {
+  { id = "none", label = "No power", speed = false, opening = false },
+  { id = "speed", label = "SPEED", speed = true, opening = false },
+  { id = "opening", label = "OPENING", speed = false, opening = true },
+  { id = "speed+opening", label = "SPEED and OPENING", speed = true, opening = true },
+}
+
+-- A combo's full list of destinations is built only when someone reads combo.dests; a bot
+-- that asks combo.reach about the squares it wants never needs it.
+local lazy_dests = { __index = function(combo, k)
+  if k == "dests" then
+    local list = combo.reach:list()
+    rawset(combo, "dests", list)
+    return list
+  end
+end }
+
+-- The power choices a seat can afford for a move, each with its steps and destinations.
 local function combos(G, seat, roll)
   local out = {}
   local speed_ok, open_ok = powers.can(seat, "speed"), powers.can(seat, "opening") or seat.opening
-  for _, c in ipairs({ { "none", false, false }, { "speed", true, false }, { "opening", false, true },
-    { "speed+opening", true, true } }) do
-    local speed, opening = c[2], c[3]
+  for _, c in ipairs(CHOICES) do
+    local speed, opening = c.speed, c.opening
     if (not speed or speed_ok) and (not opening or open_ok) then
       local steps = speed and roll * 2 or roll
-      local dests = G.board:reachable(seat.pos, steps, opening or seat.opening)
-      local label = c[1] == "none" and "No power" or string.upper(c[1]):gsub("%+", " and ")
+      local label = c.label
       if opening and seat.opening then label = label:gsub("OPENING", "OPENING (already on)") end
-      out[#out + 1] = { id = c[1], label = label, speed = speed, opening = opening, steps = steps, dests = dests }
+      out[#out + 1] = setmetatable({ id = c.id, label = label, speed = speed, opening = opening, steps = steps,
+        reach = G.board:reach(seat.pos, steps, opening or seat.opening) }, lazy_dests)
     end
   end
   return out
@@ -27,14 +43,14 @@ turn.combos = combos
 local move = game.step("player move", function(G, seat)
   local roll = random.roll("move", 6)
   ui.say("%s rolls %d to move.", seat.name, roll)
-  if powers.can(seat, "luck") and seat.ctl.luck_move(G, seat, roll, G.board:reachable(seat.pos, roll, seat.opening)) then
+  if powers.can(seat, "luck") and seat.ctl.luck_move(G, seat, roll, G.board:reach(seat.pos, roll, seat.opening)) then
     powers.spend(seat, "luck", " to re-roll the move die")
     roll = random.roll("move", 6)
     ui.say("%s re-rolls: %d.", seat.name, roll)
   end
   local options = combos(G, seat, roll)
   local combo, dest = seat.ctl.move(G, seat, roll, options)
-  if combo.speed then powers.spend(seat, "speed", string.format(": %d steps", combo.steps)) end
+  if combo.speed then powers.spend(seat, "speed", ": %d steps", combo.steps) end
   if combo.opening and not seat.opening then
     powers.spend(seat, "opening", ": walls do not stop it this turn")
     seat.opening = true
@@ -43,9 +59,9 @@ local move = game.step("player move", function(G, seat)
     ui.say("%s cannot move.", seat.name)
     return nil
   end
-  local ok = false
-  for _, sq in ipairs(combo.dests) do ok = ok or sq == dest end
-  assert(ok, seat.name .. " chose " .. tostring(dest and dest.name) .. ", which it cannot reach")
+  if not combo.reach:has(dest) then
+    error(string.format("%s chose %s, which it cannot reach", seat.name, tostring(dest.name)))
+  end
   game.record("move", { seat = seat.n, from = seat.pos.name, to = dest.name, steps = combo.steps })
   ui.say("%s moves %d steps from %s to %s.", seat.name, combo.steps, seat.pos.name, dest.name)
   seat.pos = dest
@@ -54,7 +70,7 @@ end)
 
 local landing = game.step("landing", function(G, seat, sq)
   if G.board:open_text(sq) then
-    sq.owner = seat.n
+    G.board:claim(sq, seat.n)
     seat.texts = seat.texts + 1
     game.record("claim", { seat = seat.n, square = sq.name, text = sq.text })
     ui.say("%s claims the %s on %s (%d text%s).", seat.name, sq.text, sq.name, seat.texts, seat.texts == 1 and "" or "s")
@@ -97,7 +113,7 @@ local theft = game.step("theft", function(G, seat)
     powers.spend(seat, "opening", " to reach across the wall")
     seat.opening = true
   end
-  powers.spend(seat, "stealth", " against " .. victim.name)
+  powers.spend(seat, "stealth", " against %s", victim.name)
   if victim.points.defense >= powers.COST and victim.ctl.block(G, victim, seat) then
     victim.points.defense = victim.points.defense - powers.COST
     game.record("power", { seat = victim.n, power = "defense", left = victim.points.defense })
@@ -123,7 +139,7 @@ local function move_phase(G, seat)
   local dest = move(G, seat)
   if dest then landing(G, seat, dest) end
   theft(G, seat)
-  render.show(G, string.format("After %s's move", seat.name))
+  G:show(seat.after_move)
 end
 
 function turn.play(G, seat)
@@ -134,7 +150,7 @@ function turn.play(G, seat)
   if seat.skip then
     seat.skip = false
     ui.say("%s recovers from the fire: no move this turn.", seat.name)
-    render.show(G, string.format("After %s's turn", seat.name))
+    G:show(seat.after_turn)
     return
   end
   move_phase(G, seat)

@@ -63,7 +63,7 @@ end
 function S.time(G, seat)
   local dist = base.text_distance(G)
   local d = dist[seat.pos.i]
-  return d ~= nil and d <= 6
+  return d and d <= 6 or false
 end
 
 return S

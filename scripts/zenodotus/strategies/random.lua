@@ -3,9 +3,12 @@
 --   allocate(G, seat) -> {defense=, speed=, time=, luck=, stealth=, opening=} summing to 12
 --   start(G, seat) -> a square (G.board.squares[i])
 --   luck_fire(G, seat, d1, d2, kind, n, what) -> 0 keep, 1 or 2: re-roll that fire die
---   luck_move(G, seat, roll, reachable) -> true to re-roll the move die
+--   luck_move(G, seat, roll, reach) -> true to re-roll the move die; reach (see reach.lua)
+--     answers reach:has(square), reach:find(pred) and reach:list() for the rolled move
 --   move(G, seat, roll, combos) -> combo, square: combos are the affordable power choices
---     {id, label, speed, opening, steps, dests}; the square one of combo.dests (nil if none)
+--     {id, label, speed, opening, steps, reach, dests}; the square one of combo.dests (nil if
+--     none). combo.dests, the full list, is built on first use; combo.reach:has(square) checks
+--     one square, which is much cheaper (strategies/base.lua's best_move does only that)
 --   power_roll(G, seat, power) -> true to roll on a power square
 --   steal(G, seat, targets) -> one of targets ({seat =, across =}) or nil
 --   block(G, seat, thief) -> true to spend DEFENSE against a theft
