@@ -173,7 +173,7 @@ static std::size_t reservation(const Limits& limits) {
     return 4 * limits.max_memory + (std::size_t{64} << 20);
 }
 
-LimitState::LimitState(const Limits& l) : limits(l), pool(reservation(l)) {}
+LimitState::LimitState(const Limits& l) : limits(l), pool(reservation(l), l.max_memory + (std::size_t{16} << 20)) {}
 
 State::State(const Limits& limits) : limits_(limits) {
     L_ = lua_newstate(capped_alloc, &limits_);

@@ -2,19 +2,29 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <new>
 #include <stdexcept>
+#include <string>
 
 namespace soloist::lua {
 
 // Addresses are reserved without access, so they count against no memory limit of the
 // system; pages become usable in commit_step pieces as the pool grows.
-Pool::Pool(std::size_t reserve) {
+Pool::Pool(std::size_t reserve, std::size_t minimum) {
     reserve = (reserve + commit_step - 1) / commit_step * commit_step;
-    void* range = mmap(nullptr, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (range == MAP_FAILED) throw std::bad_alloc();
+    void* range = MAP_FAILED;
+    for (;;) {
+        range = mmap(nullptr, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (range != MAP_FAILED || reserve / 2 < std::max(minimum, commit_step)) break;
+        reserve = reserve / 2 / commit_step * commit_step;
+    }
+    if (range == MAP_FAILED)
+        throw std::runtime_error("cannot reserve " + std::to_string(std::max(minimum, reserve) >> 20) +
+                                 " MiB of addresses for the bot's memory: lower --max-memory or raise the "
+                                 "address-space limit (ulimit -v)");
     base_ = next_ = committed_ = static_cast<char*>(range);
     end_ = base_ + reserve;
 }

@@ -15,8 +15,10 @@ namespace soloist::lua {
 
 class Pool {
 public:
-    // Reserves `reserve` bytes of addresses (rounded up to whole MiB).
-    explicit Pool(std::size_t reserve);
+    // Reserves `reserve` bytes of addresses (rounded up to whole MiB), or if the system
+    // refuses (an address-space limit), as much as it allows down to `minimum`; below that
+    // it throws std::runtime_error.
+    explicit Pool(std::size_t reserve, std::size_t minimum = 0);
     Pool(const Pool&) = delete;
     Pool& operator=(const Pool&) = delete;
     ~Pool();

@@ -117,4 +117,20 @@ expect_rc 1 "check of deep recursion"
 no_crash "check of deep recursion"
 has "$OUT" "recursion: 2 of 2 random games stopped with a script error" "check of deep recursion"
 
+# An address-space limit (ulimit -v) too small for the memory a bot may use: a clear error
+# naming both ways out. Skipped where the binary cannot start under such a limit at all (the
+# sanitizer build reserves terabytes of addresses for itself).
+if (ulimit -v 400000 && "$SOLOIST" --version) >/dev/null 2>&1; then
+    (ulimit -v 200000 && exec timeout 60 "$SOLOIST" run guild-mat --seed 1 --answers "$T/go.yaml") \
+        </dev/null >"$T/out" 2>"$T/err"
+    RC=$?; OUT=$(cat "$T/out"); ERR=$(cat "$T/err")
+    expect_rc 1 "a small address-space limit"
+    no_crash "a small address-space limit"
+    has "$ERR" "cannot reserve 272 MiB of addresses for the bot's memory: lower --max-memory or raise the address-space limit (ulimit -v)" "a small address-space limit"
+    (ulimit -v 200000 && exec timeout 60 "$SOLOIST" --max-memory 32 run guild-mat --seed 1 --answers "$T/go.yaml") \
+        </dev/null >"$T/out" 2>"$T/err"
+    RC=$?; ERR=$(cat "$T/err")
+    has "$ERR" "is not a legal answer" "a small address-space limit with a smaller --max-memory"
+fi
+
 finish
