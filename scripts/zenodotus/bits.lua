@@ -77,27 +77,54 @@ function bits.new(b)
     local c = L.colour[(b.row[i] + b.col[i]) % 2]
     c[k] = c[k] | x
   end
-  local word, bit = L.word, L.bit
-  for _, opening in ipairs({ false, true }) do
-    -- per word: the squares that may step right, left, down and up within the word, and down
-    -- or up into the next or previous word
+  local word, bit, row = L.word, L.bit, b.row
+  -- per word: the squares that may step right, left, down and up within the word, and down
+  -- or up into the next or previous word; first with OPENING (every step on the board), then
+  -- without: the same but for the steps that walls take away
+  local masks = {}
+  for _, opening in ipairs({ true, false }) do
     local right, left, down, up, down_out, up_out = {}, {}, {}, {}, {}, {}
     for k = 1, K do right[k], left[k], down[k], up[k], down_out[k], up_out[k] = 0, 0, 0, 0, 0, 0 end
-    local dirs, row = b.dirs[opening], b.row
-    for i = 1, b.size do
-      local k, x, f = word[i], bit[i], dirs[i]
-      local at = (row[i] - 1) % rows
-      if f & 1 ~= 0 then
-        if at == 0 then up_out[k] = up_out[k] | x else up[k] = up[k] | x end
-      end
-      if f & 2 ~= 0 then right[k] = right[k] | x end
-      if f & 4 ~= 0 then
-        if at == rows - 1 then down_out[k] = down_out[k] | x else down[k] = down[k] | x end
-      end
-      if f & 8 ~= 0 then left[k] = left[k] | x end
+    masks[opening] = { right = right, left = left, down = down, up = up, down_out = down_out, up_out = up_out }
+  end
+  local all, free = b.dirs[true], b.dirs[false]
+  local m = masks[true]
+  local right, left, down, up, down_out, up_out = m.right, m.left, m.down, m.up, m.down_out, m.up_out
+  for i = 1, b.size do
+    local k, x, f = word[i], bit[i], all[i]
+    local at = (row[i] - 1) % rows
+    if f & 1 ~= 0 then
+      if at == 0 then up_out[k] = up_out[k] | x else up[k] = up[k] | x end
     end
-    local m = { right = right, left = left, down = down, up = up, down_out = down_out, up_out = up_out }
-    L[opening] = K == 1 and one_word(m, w) or many_words(m, w, K, shift)
+    if f & 2 ~= 0 then right[k] = right[k] | x end
+    if f & 4 ~= 0 then
+      if at == rows - 1 then down_out[k] = down_out[k] | x else down[k] = down[k] | x end
+    end
+    if f & 8 ~= 0 then left[k] = left[k] | x end
+  end
+  local mw = masks[false]
+  for name, list in pairs(m) do
+    local copy = mw[name]
+    for k = 1, K do copy[k] = list[k] end
+  end
+  right, left, down, up, down_out, up_out = mw.right, mw.left, mw.down, mw.up, mw.down_out, mw.up_out
+  for i = 1, b.size do
+    local g = all[i] & ~free[i]       -- the steps walls take away
+    if g ~= 0 then
+      local k, x = word[i], ~bit[i]
+      local at = (row[i] - 1) % rows
+      if g & 1 ~= 0 then
+        if at == 0 then up_out[k] = up_out[k] & x else up[k] = up[k] & x end
+      end
+      if g & 2 ~= 0 then right[k] = right[k] & x end
+      if g & 4 ~= 0 then
+        if at == rows - 1 then down_out[k] = down_out[k] & x else down[k] = down[k] & x end
+      end
+      if g & 8 ~= 0 then left[k] = left[k] & x end
+    end
+  end
+  for _, opening in ipairs({ false, true }) do
+    L[opening] = K == 1 and one_word(masks[opening], w) or many_words(masks[opening], w, K, shift)
   end
   return L
 end

@@ -86,12 +86,16 @@ function Board.new(name, data, opts)
   for i = 1, size do
     local r, c = row[i], col[i]
     local a = (r > 1 and 1 or 0) | (c < w and 2 or 0) | (r < h and 4 or 0) | (c > 1 and 8 or 0)
-    local f = a
-    if a & 1 ~= 0 and walls[pair(i - w, i)] then f = f ~ 1 end
-    if a & 2 ~= 0 and walls[pair(i, i + 1)] then f = f ~ 2 end
-    if a & 4 ~= 0 and walls[pair(i, i + w)] then f = f ~ 4 end
-    if a & 8 ~= 0 and walls[pair(i - 1, i)] then f = f ~ 8 end
-    free[i], all[i] = f, a
+    free[i], all[i] = a, a
+  end
+  -- each wall takes a step away from both its squares (walls[key]: key = lower * 1024 + higher)
+  for key in pairs(walls) do
+    local lo, hi = key // 1024, key % 1024
+    if row[lo] == row[hi] then                  -- side by side: lo's right, hi's left
+      free[lo], free[hi] = free[lo] & ~2, free[hi] & ~8
+    else                                        -- one above the other: lo's down, hi's up
+      free[lo], free[hi] = free[lo] & ~4, free[hi] & ~1
+    end
   end
   self.dirs = { [false] = free, [true] = all }
   self.offset = { -w, 1, w, -1 }
@@ -148,9 +152,17 @@ function Board:line_squares(kind, n)
   local list = self.lines[kind][n]
   if not list then
     list = {}
-    for _, sq in ipairs(self.squares) do
-      if (kind == "column" and self.fire_columns[sq.c] == n) or (kind == "row" and self.fire_rows[sq.r] == n) then
-        list[#list + 1] = sq
+    local squares, w, fc, fr = self.squares, self.w, self.fire_columns, self.fire_rows
+    for r = 1, self.h do
+      local at = (r - 1) * w
+      if kind == "row" then
+        if fr[r] == n then
+          for c = 1, w do list[#list + 1] = squares[at + c] end
+        end
+      else
+        for c = 1, w do
+          if fc[c] == n then list[#list + 1] = squares[at + c] end
+        end
       end
     end
     self.lines[kind][n] = list
@@ -169,8 +181,8 @@ end
 -- Cached results are dropped when the board changes; those of the paths (graph_cache) only
 -- when a square burns, since claims do not change where a piece can go.
 local function changed(self, graph)
-  self.cache = {}
-  if graph then self.graph_cache = {} end
+  if next(self.cache) ~= nil then self.cache = {} end
+  if graph and next(self.graph_cache) ~= nil then self.graph_cache = {} end
 end
 
 local function drop_text(self, sq)

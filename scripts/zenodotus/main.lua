@@ -33,8 +33,9 @@ local G = {
 G.active = #G.seats   -- seats not retired
 
 -- Shows the board; render.lua builds it, and is loaded, only when someone reads it.
+local function entries() return require("render").entries(G) end
 function G:show(title)
-  ui.show(title, function() return require("render").entries(self) end)
+  ui.show(title, entries)
 end
 
 -- The seat has had its turn after a retirement.

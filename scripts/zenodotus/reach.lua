@@ -16,21 +16,31 @@ local bits = require "bits"
 local reach = {}
 
 local unpack = table.unpack
+local LOG = bits.LOG
 
 -- The rings around a set of squares: out (flat, K words a ring) and how many there are.
-local function rings(b, src, opening, maxd)
-  local out = {}
+-- (out, unless given, starts with room for the rings of a whole board, so it is not grown
+-- ring by ring)
+local function rings(b, src, opening, maxd, out)
+  if out then
+    -- filled in place
+  elseif b.bits.K == 1 then
+    out = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+  else
+    out = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+  end
   local n = b.bits[opening](out, b.pass, src, maxd)
   return out, n
 end
 
 -- The rings of squares at 1, 2, ... maxd steps from a square (not a list): a flat array of K
--- words a ring (see bits.lua) and how many rings there are.
-function reach.rings(b, from, opening, maxd)
+-- words a ring (see bits.lua) and how many rings there are. They go into out if given.
+function reach.rings(b, from, opening, maxd, out)
   local L = b.bits
   local src, k = b.one, L.word[from.i]
   src[k] = L.bit[from.i]
-  local out, n = rings(b, src, opening and true or false, maxd)
+  local n
+  out, n = rings(b, src, opening and true or false, maxd, out)
   src[k] = 0
   return out, n
 end
@@ -73,7 +83,7 @@ end
 -- ---- the path search ------------------------------------------------------------------
 -- One search runs at a time, so its state lives in these upvalues instead of a closure.
 -- DIRS[i]: the steps square i allows (flags 1, 2, 4, 8); step k goes to i + OFF[k].
-local DIRS, OFF, ROW, COL, BURNT, BLOCK, VIS, T, TR, TC, nodes
+local DIRS, OFF, ROW, COL, BURNT, BLOCK, VIS, T, TR, TC, W, nodes
 local FLAG = { 1, 2, 4, 8 }
 local QUICK = 64        -- quick-search steps before the exhaustive search takes over
 
@@ -83,22 +93,27 @@ local function quick(a, left)
   nodes = nodes + 1
   if nodes > QUICK then return nil end
   local f = DIRS[a]
+  if left == 1 then
+    -- the last step must enter T (entering it earlier is no use)
+    local d = T - a
+    if d == W then return f & 4 ~= 0 end
+    if d == -W then return f & 1 ~= 0 end
+    if d == 1 then return f & 2 ~= 0 end
+    if d == -1 then return f & 8 ~= 0 end
+    return false
+  end
   for k = 1, 4 do
     if f & FLAG[k] ~= 0 then
       local j = a + OFF[k]
-      if not VIS[j] then
-        if j == T then
-          if left == 1 then return true end   -- T is the end: entering it earlier is no use
-        elseif left > 1 and not (BLOCK and BURNT[j]) then
-          local dr, dc = ROW[j] - TR, COL[j] - TC
-          if dr < 0 then dr = -dr end
-          if dc < 0 then dc = -dc end
-          if dr + dc < left then
-            VIS[j] = true
-            local found = quick(j, left - 1)
-            VIS[j] = false
-            if found ~= false then return found end   -- found, or gave up
-          end
+      if j ~= T and not VIS[j] and not (BLOCK and BURNT[j]) then
+        local dr, dc = ROW[j] - TR, COL[j] - TC
+        if dr < 0 then dr = -dr end
+        if dc < 0 then dc = -dc end
+        if dr + dc < left then
+          VIS[j] = true
+          local found = quick(j, left - 1)
+          VIS[j] = false
+          if found ~= false then return found end   -- found, or gave up
         end
       end
     end
@@ -158,7 +173,7 @@ end
 
 -- Is there a path of exactly `steps` from square index s to t, no square twice?
 local function path_exists(b, s, t, steps, opening)
-  DIRS, OFF, ROW, COL = b.dirs[opening], b.offset, b.row, b.col
+  DIRS, OFF, ROW, COL, W = b.dirs[opening], b.offset, b.row, b.col, b.w
   BURNT, BLOCK, VIS = b.burnt, b.block_burnt, b.visiting
   if not VIS then
     VIS = {}
@@ -207,6 +222,50 @@ local function bump(b, out, nrings, t, d, opening)
   return false
 end
 
+-- A slack-4 candidate t (at distance steps - 4) is reachable in the same way with a longer
+-- detour: a shortest path to v at t's distance d, then u1 (d + 1), u2 (d + 2), u3 (d + 1, not
+-- u1) and t. The squares beyond d are all distinct and off the shortest path, so no square
+-- repeats. Most slack-4 candidates pass this test, which saves their path search.
+local function bump4(b, out, nrings, t, d, opening)
+  if d + 2 > nrings then return false end
+  local L = b.bits
+  local K, word, bit = L.K, L.word, L.bit
+  local dirs, off = b.dirs[opening], b.offset
+  local at_d, at_1, at_2 = (d - 1) * K, d * K, (d + 1) * K
+  local ft = dirs[t]
+  for k3 = 1, 4 do
+    if ft & FLAG[k3] ~= 0 then
+      local u3 = t + off[k3]
+      if out[at_1 + word[u3]] & bit[u3] ~= 0 then
+        local f3 = dirs[u3]
+        for k2 = 1, 4 do
+          if f3 & FLAG[k2] ~= 0 then
+            local u2 = u3 + off[k2]
+            if out[at_2 + word[u2]] & bit[u2] ~= 0 then
+              local f2 = dirs[u2]
+              for k1 = 1, 4 do
+                if f2 & FLAG[k1] ~= 0 then
+                  local u1 = u2 + off[k1]
+                  if u1 ~= u3 and out[at_1 + word[u1]] & bit[u1] ~= 0 then
+                    local f1 = dirs[u1]
+                    for k = 1, 4 do
+                      if f1 & FLAG[k] ~= 0 then
+                        local v = u1 + off[k]
+                        if v ~= t and out[at_d + word[v]] & bit[v] ~= 0 then return true end
+                      end
+                    end
+                  end
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+  end
+  return false
+end
+
 -- The destinations of a move of `steps` from `from` (a square), with or without OPENING.
 -- Three sets of K words in one array `words` (see bits.lua): at 0 the candidates (right
 -- distance and parity, not burnt), at K every square within the roll (where a piece with no
@@ -241,9 +300,15 @@ function reach.reach(b, from, steps, opening)
   local words = {}
   for k = 1, 3 * K do words[k] = 0 end
   local top = steps < rg.n and steps or rg.n
-  for d = 1, top do
-    local at = (d - 1) * K
-    for k = 1, K do words[K + k] = words[K + k] | out[at + k] end
+  if K == 1 then
+    local x = 0
+    for d = 1, top do x = x | out[d] end
+    words[2] = x
+  else
+    for d = 1, top do
+      local at = (d - 1) * K
+      for k = 1, K do words[K + k] = words[K + k] | out[at + k] end
+    end
   end
   -- the grid is a chessboard: a square an even number of steps away has the mover's colour
   local colour = L.colour[(b.row[from.i] + b.col[from.i] + steps) % 2]
@@ -258,7 +323,7 @@ function reach.reach(b, from, steps, opening)
   end
   local none = true
   for k = 1, K do none = none and words[k] == 0 end
-  -- ok: candidate index -> checked and reachable or not; dead: the failed ones as a set;
+  -- ok and dead: the candidates checked and found reachable, or not, as sets (K words);
   -- fallback: no exact path anywhere, so the piece may stop anywhere within the roll
   r = setmetatable({ board = b, from = from.i, steps = steps, opening = opening, words = words,
     rings = out, nrings = rg.n, ok = false, dead = false, fallback = none, cands = false,
@@ -277,35 +342,40 @@ function Reach:candidates()
   return c
 end
 
--- Is candidate index i the end of an exact path? (cached)
+-- Is candidate index i the end of an exact path? (cached: the answers are the sets ok, those
+-- found reachable, and dead, those found not)
 function Reach:exact(i)
-  local memo = self.ok
-  if not memo then
-    memo = {}
-    self.ok = memo
-  end
-  local ok = memo[i]
-  if ok == nil then
-    local b = self.board
-    local L, steps = b.bits, self.steps
-    local k, bit = L.word[i], L.bit[i]
-    ok = self.words[2 * L.K + k] & bit ~= 0
-      or (steps > 2 and steps - 2 <= self.nrings and self.rings[(steps - 3) * L.K + k] & bit ~= 0
-        and bump(b, self.rings, self.nrings, i, steps - 2, self.opening))
-      or path_exists(b, self.from, i, steps, self.opening)
-    memo[i] = ok
-    if not ok then
-      local dead = self.dead
-      if not dead then
-        dead = {}
-        for j = 1, L.K do dead[j] = 0 end
-        self.dead = dead
-      end
-      dead[k] = dead[k] | bit
-      local all = true
-      for j = 1, L.K do all = all and self.words[j] & ~dead[j] == 0 end
-      if all then self.fallback = true end
+  local b = self.board
+  local L = b.bits
+  local K = L.K
+  local k, bit = L.word[i], L.bit[i]
+  local good, dead = self.ok, self.dead
+  if good and good[k] & bit ~= 0 then return true end
+  if dead and dead[k] & bit ~= 0 then return false end
+  local steps, rings, nrings = self.steps, self.rings, self.nrings
+  local ok = self.words[2 * K + k] & bit ~= 0
+    or (steps > 2 and steps - 2 <= nrings and rings[(steps - 3) * K + k] & bit ~= 0
+      and bump(b, rings, nrings, i, steps - 2, self.opening))
+    or (steps > 4 and steps - 4 <= nrings and rings[(steps - 5) * K + k] & bit ~= 0
+      and bump4(b, rings, nrings, i, steps - 4, self.opening))
+    or path_exists(b, self.from, i, steps, self.opening)
+  if ok then
+    if not good then
+      good = {}
+      for j = 1, K do good[j] = 0 end
+      self.ok = good
     end
+    good[k] = good[k] | bit
+  else
+    if not dead then
+      dead = {}
+      for j = 1, K do dead[j] = 0 end
+      self.dead = dead
+    end
+    dead[k] = dead[k] | bit
+    local all = true
+    for j = 1, K do all = all and self.words[j] & ~dead[j] == 0 end
+    if all then self.fallback = true end
   end
   return ok
 end
@@ -320,12 +390,16 @@ function Reach:exact_any()
   for k = 2 * K + 1, 3 * K do
     if words[k] ~= 0 then return true end
   end
+  local span = L.span
   for d = self.steps - 2, 1, -2 do
     if d <= self.nrings then
-      local ring = {}
-      for k = 1, K do ring[k] = out[(d - 1) * K + k] & words[k] end
-      for _, i in ipairs(bits.append(L, ring, 1, {})) do
-        if self:exact(i) then return true end
+      for k = 1, K do
+        local x, base_i = out[(d - 1) * K + k] & words[k], (k - 1) * span + 1
+        while x ~= 0 do
+          local low = x & -x
+          x = x ~ low
+          if self:exact(base_i + LOG[low]) then return true end
+        end
       end
     end
   end
@@ -356,10 +430,20 @@ function Reach:list()
   local out = self.squares
   if out then return out end
   out = {}
-  local squares = self.board.squares
+  local squares, L = self.board.squares, self.board.bits
   local exact = self:exact_any()
-  for _, i in ipairs(bits.append(self.board.bits, self.words, self:pool_at(), {})) do
-    if not exact or self:exact(i) then out[#out + 1] = squares[i] end
+  local words, at, span, n = self.words, self:pool_at() - 1, L.span, 0
+  for k = 1, L.K do
+    local x, base_i = words[at + k], (k - 1) * span + 1
+    while x ~= 0 do
+      local low = x & -x
+      x = x ~ low
+      local i = base_i + LOG[low]
+      if not exact or self:exact(i) then
+        n = n + 1
+        out[n] = squares[i]
+      end
+    end
   end
   self.squares = out
   return out
@@ -370,11 +454,15 @@ function Reach:find_in(set)
   local b = self.board
   local L = b.bits
   local exact = self:exact_any()
-  local at = self:pool_at() - 1
-  local hits = {}
-  for k = 1, L.K do hits[k] = self.words[at + k] & set[k] end
-  for _, i in ipairs(bits.append(L, hits, 1, {})) do
-    if not exact or self:exact(i) then return b.squares[i] end
+  local words, at, span = self.words, self:pool_at() - 1, L.span
+  for k = 1, L.K do
+    local x, base_i = words[at + k] & set[k], (k - 1) * span + 1
+    while x ~= 0 do
+      local low = x & -x
+      x = x ~ low
+      local i = base_i + LOG[low]
+      if not exact or self:exact(i) then return b.squares[i] end
+    end
   end
   return nil
 end

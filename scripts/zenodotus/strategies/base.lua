@@ -12,6 +12,7 @@ end
 
 -- How likely the square burns soon: each of its lines by the boxes already checked.
 local RISK = { [0] = 0.2, [1] = 1, [2] = 4, [3] = 0 }
+base.RISK = RISK
 function base.danger(G, sq)
   if sq.burnt then return 0 end
   local c, r = G.board:fire_numbers(sq)
@@ -34,23 +35,23 @@ end
 -- distance. One search from each text (steps are the same both ways) instead of one from
 -- each square.
 local LOG = bits.LOG
+local NEAR_RINGS = {}
 local function texts_near(b)
   local near = {}
   for i = 1, b.size do near[i] = 0 end
-  local K, span = b.bits.K, b.bits.span
-  for _, t in ipairs(b.squares) do
-    if b:open_text(t) then
-      near[t.i] = near[t.i] + 5
-      local out, n = b:rings(t, false, 4)
-      for d = 1, n do
-        for k = 1, K do
-          local x, base_i = out[(d - 1) * K + k], (k - 1) * span + 1
-          while x ~= 0 do
-            local low = x & -x
-            x = x ~ low
-            local i = base_i + LOG[low]
-            near[i] = near[i] + (5 - d)
-          end
+  local K, span, squares = b.bits.K, b.bits.span, b.squares
+  for _, ti in ipairs(bits.append(b.bits, b.text_set, 1, {})) do
+    local t = squares[ti]
+    near[ti] = near[ti] + 5
+    local out, n = b:rings(t, false, 4, NEAR_RINGS)
+    for d = 1, n do
+      for k = 1, K do
+        local x, base_i = out[(d - 1) * K + k], (k - 1) * span + 1
+        while x ~= 0 do
+          local low = x & -x
+          x = x ~ low
+          local i = base_i + LOG[low]
+          near[i] = near[i] + (5 - d)
         end
       end
     end
@@ -92,11 +93,17 @@ end
 -- The squares are read straight from the bits of each combo's reach, and only the best pair is
 -- checked for an exact path: one that fails is dropped and the next best taken. A square that
 -- an earlier choice at no greater cost still offers is skipped: that choice would win it.
+-- Each square's score is computed once a call: SCORES[i] holds it when SCORED[i] == stamp.
+-- ALIVE and PENALTY are scratch arrays, filled before they are read.
+local SCORES, SCORED, ALIVE, PENALTY, stamp = {}, {}, {}, {}, 0
 function base.best_move(G, seat, combos, score, cost)
   local b = G.board
   local squares, K, span = b.squares, b.bits.K, b.bits.span
   local dist = b:text_distance()
-  local scores, alive, penalty = {}, {}, {}
+  local alive, penalty = ALIVE, PENALTY
+  local scores, scored = SCORES, SCORED
+  stamp = stamp + 1
+  local now = stamp
   -- a combo with no exact path at all may stop anywhere within its roll: settle that first,
   -- since those squares are not among its candidates (usually a square at exactly the roll
   -- answers it at once)
@@ -122,10 +129,12 @@ function base.best_move(G, seat, combos, score, cost)
           local low = x & -x
           x = x ~ low
           local i = base_i + LOG[low]
-          local s = scores[i]
-          if s == nil then
+          local s
+          if scored[i] == now then
+            s = scores[i]
+          else
             s = score(G, seat, squares[i], dist)
-            scores[i] = s
+            scores[i], scored[i] = s, now
           end
           s = s - pen
           if not best_s or s > best_s then best, best_i, best_s = combo, i, s end

@@ -5,10 +5,6 @@ local powers = require "powers"
 local base = require "strategies.base"
 local S = {}
 
-local function param(seat, name, default)
-  return seat.params[name] or default
-end
-
 function S.allocate()
   return { defense = 4, speed = 0, time = 4, luck = 4, stealth = 0, opening = 0 }
 end
@@ -22,19 +18,29 @@ function S.luck_fire(G, seat, d1, d2, kind, n, what)
   return 0
 end
 
+-- (called for every square a move may end on: the params and base.danger are written out)
+local RISK = base.RISK
 local function score(G, seat, sq, dist)
   local s = 0
-  if G.board:open_text(sq) then
-    s = s + param(seat, "text_value", 10)
+  local params = seat.params
+  if sq.text and not sq.owner and not sq.lost then   -- an open text
+    s = s + (params.text_value or 10)
   else
     s = s - (dist[sq.i] or 20)
   end
-  if sq.power and seat.points[sq.power] < 8 and (sq.power == "defense" or sq.power == "luck" or sq.power == "time") then
-    s = s + param(seat, "power_value", 2)
+  local p = sq.power
+  if p and seat.points[p] < 8 and (p == "defense" or p == "luck" or p == "time") then
+    s = s + (params.power_value or 2)
   end
-  local danger = base.danger(G, sq)
+  local danger = 0
+  if not sq.burnt then
+    local b, fire = G.board, G.fire
+    local c, r = b.fire_columns[sq.c], b.fire_rows[sq.r]
+    if c > 0 then danger = danger + RISK[fire.column[c]] end
+    if r > 0 then danger = danger + RISK[fire.row[r]] end
+  end
   if seat.points.defense >= powers.COST then danger = danger / 2 end
-  return s - param(seat, "danger_weight", 1.5) * danger
+  return s - (params.danger_weight or 1.5) * danger
 end
 
 function S.move(G, seat, roll, combos)

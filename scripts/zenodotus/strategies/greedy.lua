@@ -8,7 +8,7 @@ function S.allocate()
 end
 
 local function score(G, seat, sq, dist)
-  if G.board:open_text(sq) then return 100 end
+  if sq.text and not sq.owner and not sq.lost then return 100 end   -- an open text
   local s = -(dist[sq.i] or 50)
   if sq.power == "speed" or sq.power == "opening" then s = s + 0.5 end
   return s
