@@ -34,6 +34,8 @@ struct Limits {
     // interrupted; with hard_stop the process then ends with a message, a grace period
     // after the time budget. The command line sets it: its journal is saved at every answer.
     bool hard_stop = false;
+
+    bool operator==(const Limits&) const = default;
 };
 
 // What the games of one simulation share: they run the same bot files with the same options

@@ -2,6 +2,7 @@
 // for many games has every module compiled in advance (preload_modules), so a game's
 // `require` finds it ready.
 #include <algorithm>
+#include <cctype>
 
 #include "domain/atomic_file.hpp"
 #include "lua/lua_context.hpp"
@@ -39,15 +40,27 @@ bool load_script(lua_State* L, const std::filesystem::path& file) {
     return true;
 }
 
+bool is_module_name_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+}
+
+bool push_preloaded(lua_State* L, const char* name) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, PRELOADED_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return false;
+    }
+    const bool found = lua_getfield(L, -1, name) == LUA_TFUNCTION;
+    lua_remove(L, -2);
+    if (!found) lua_pop(L, 1);
+    return found;
+}
+
 std::optional<std::string> module_name(const std::filesystem::path& relative) {
     if (relative.extension() != ".lua") return std::nullopt;
     std::string name;
     for (const auto& part : relative.parent_path() / relative.stem()) {
         const std::string p = part.string();
-        if (p.empty() || !std::all_of(p.begin(), p.end(), [](unsigned char c) {
-                return std::isalnum(c) || c == '_' || c == '-';
-            }))
-            return std::nullopt;
+        if (p.empty() || !std::all_of(p.begin(), p.end(), is_module_name_char)) return std::nullopt;
         name += (name.empty() ? "" : ".") + p;
     }
     return name;

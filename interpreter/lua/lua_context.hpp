@@ -43,6 +43,13 @@ std::string display_path(const std::filesystem::path& file);
 // environment as its _ENV. Pushes the function, or returns false with a message pushed.
 bool load_script(lua_State* L, const std::filesystem::path& file);
 
+// A letter, digit, '_' or '-': what each dot-separated part of a module name is made of.
+bool is_module_name_char(char c);
+
+// Pushes the chunk compiled in advance for module `name` (a state copied for many games) and
+// returns true; else pushes nothing and returns false.
+bool push_preloaded(lua_State* L, const char* name);
+
 // "strategies.base" for strategies/base.lua (relative to a module folder); nullopt for a
 // file that is not a module `require` could name.
 std::optional<std::string> module_name(const std::filesystem::path& relative);

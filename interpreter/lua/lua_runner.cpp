@@ -57,7 +57,7 @@ public:
             state_->save();
             options_ = setup.options;
             limits_ = setup.limits;
-        } else if (setup.options != options_ || !same(setup.limits, limits_)) {
+        } else if (setup.options != options_ || setup.limits != limits_) {
             return nullptr;
         }
         state_->restore(setup.limits);
@@ -69,10 +69,6 @@ public:
     void give_back() { busy_ = false; }
 
 private:
-    static bool same(const Limits& a, const Limits& b) {
-        return a.mode == b.mode && a.max_seconds == b.max_seconds && a.max_instructions == b.max_instructions &&
-               a.max_memory == b.max_memory && a.hard_stop == b.hard_stop;
-    }
     std::unique_ptr<State> state_;
     nlohmann::json options_;
     Limits limits_;
@@ -156,15 +152,7 @@ private:
     // The entry script's chunk: compiled in advance as a module, or now.
     bool load_entry(lua_State* co) {
         const auto& entry = setup_.bot->entry;
-        if (const auto name = module_name(entry)) {
-            const bool preloaded = lua_getfield(co, LUA_REGISTRYINDEX, PRELOADED_KEY) == LUA_TTABLE &&
-                                   lua_getfield(co, -1, name->c_str()) == LUA_TFUNCTION;
-            if (preloaded) {
-                lua_remove(co, -2);
-                return true;
-            }
-            lua_settop(co, 0);
-        }
+        if (const auto name = module_name(entry); name && push_preloaded(co, name->c_str())) return true;
         return load_script(co, setup_.bot->dir / entry);
     }
 

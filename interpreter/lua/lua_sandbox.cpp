@@ -302,15 +302,10 @@ static int l_require(lua_State* L) {
     lua_pushvalue(L, lua_upvalueindex(1));  // 2: loaded modules
     if (lua_getfield(L, 2, name) != LUA_TNIL) return 1;
     lua_pop(L, 1);
-    // Compiled in advance (a state copied for many games)?
-    if (lua_getfield(L, LUA_REGISTRYINDEX, PRELOADED_KEY) == LUA_TTABLE && lua_getfield(L, -1, name) == LUA_TFUNCTION) {
-        lua_remove(L, -2);
-        return run_module(L, name);
-    }
-    lua_settop(L, 2);
+    if (push_preloaded(L, name)) return run_module(L, name);
     bool valid = *name != '\0';
     for (const char* p = name; *p; ++p) {
-        const bool word = std::isalnum(static_cast<unsigned char>(*p)) || *p == '_' || *p == '-';
+        const bool word = is_module_name_char(*p);
         if (!word && !(*p == '.' && p != name && p[1] != '\0' && p[1] != '.')) valid = false;
     }
     // C++ work in its own scope: nothing with a destructor is alive when Lua raises.
