@@ -24,7 +24,6 @@ struct BotContext {
     lua_State* bot_thread = nullptr;      // the coroutine running the bot's flow
     std::optional<Question> pending;      // set by ui.ask/confirm/number before yielding
     int questions_asked = 0;
-    std::vector<std::string> steps;       // the flowchart steps being run, innermost last
     std::vector<CorrectableEntry> correctables;
     // Host-owned buffers, so that no object with a destructor is on the C++ stack when a
     // Lua error unwinds it.
@@ -70,5 +69,8 @@ inline constexpr const char* ENV_KEY = "soloist.env";        // the bots' global
 inline constexpr const char* FROZEN_KEY = "soloist.frozen";  // set of read-only proxies
 inline constexpr const char* GAME_KEY = "soloist.game";      // the game module's own table
 inline constexpr const char* PRELOADED_KEY = "soloist.preloaded";  // module name -> compiled chunk
+// Registry keys read at every question: light userdata (an address), so no string is hashed.
+inline const char STEPS_TAG = 0;       // the steps being run, innermost last
+inline const char STEP_FLAGS_TAG = 0;  // { recording = bool }
 
 }  // namespace soloist::lua

@@ -13,31 +13,38 @@
 
 namespace soloist::lua {
 
-// The step wrapper is Lua: a step may ask questions, so it must be able to yield.
+// The step wrapper is Lua: a step may ask questions, so it must be able to yield. The
+// steps being run are a Lua array the host reads when it needs the current one (a question,
+// an error), so entering and leaving a step costs no call into C unless the transcript
+// records it.
 static const char* const step_prelude = R"lua(
-local enter, leave, check, pack, unpack, error, type, pairs = ...
+local stack, flags, announce, check, pack, unpack, error, type, pairs, tostring = ...
 local hooks = { before = {}, replace = {}, after = {} }
+local hooked = {}  -- step id -> true once any hook names it
+
+-- Leaves every step from `depth` up (a script's pcall may have abandoned inner ones) and
+-- passes the step's results through without packing them in a table.
+local function leave(depth, ...)
+  for i = #stack, depth, -1 do stack[i] = nil end
+  return ...
+end
 
 -- game.step(id, fn): fn as the declared flowchart step `id`.
 local function step(id, fn)
   if type(id) ~= "string" then error("game.step: a step id must be a string", 2) end
   if type(fn) ~= "function" then error("game.step: step '" .. id .. "' needs a function", 2) end
   check(id)
-  -- Leaves the step and passes its results through, without packing them in a table.
-  local function finish(...)
-    leave(id)
-    return ...
-  end
   return function(...)
-    enter(id)
+    local depth = #stack + 1
+    stack[depth] = id
+    if flags.recording then announce(id) end
+    if not hooked[id] then return leave(depth, fn(...)) end
     local before, replace, after = hooks.before[id], hooks.replace[id], hooks.after[id]
-    if not (before or replace or after) then return finish(fn(...)) end
     if before then before(...) end
     local results
     if replace then results = pack(replace(fn, ...)) else results = pack(fn(...)) end
     if after then after(...) end
-    leave(id)
-    return unpack(results, 1, results.n)
+    return leave(depth, unpack(results, 1, results.n))
   end
 end
 
@@ -52,6 +59,7 @@ local function install(rules)
       check(id)
       if type(fn) ~= "function" then error("house rule: the " .. kind .. " hook of step '" .. id .. "' must be a function", 0) end
       hooks[kind][id] = fn
+      hooked[id] = true
     end
   end
 end
@@ -75,25 +83,13 @@ static bool load_prelude(lua_State* L) {
 
 static const Bot& bot(lua_State* L) { return *context(L).setup->bot; }
 
-static int game_enter_step(lua_State* L) {
+// A step begins: its event in the transcript (called only while recording).
+static int game_announce_step(lua_State* L) {
     const char* id = luaL_checkstring(L, 1);
     return guarded(L, [&] {
-        context(L).steps.emplace_back(id);
-        if (recording(L)) emit(L, {{"event", "step"}, {"id", id}});
+        emit(L, {{"event", "step"}, {"id", id}});
         return 0;
     });
-}
-
-static int game_leave_step(lua_State* L) {
-    const char* id = luaL_checkstring(L, 1);
-    auto& steps = context(L).steps;
-    // Pop through steps a script's pcall abandoned.
-    while (!steps.empty()) {
-        const bool done = steps.back() == id;
-        steps.pop_back();
-        if (done) break;
-    }
-    return 0;
 }
 
 static int game_check_step(lua_State* L) {
@@ -187,17 +183,22 @@ int luaopen_game(lua_State* L) {
     lua_setfield(L, LUA_REGISTRYINDEX, GAME_KEY);
 
     if (!load_prelude(L)) return lua_error(L);
-    lua_pushcfunction(L, game_enter_step);
-    lua_pushcfunction(L, game_leave_step);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &STEPS_TAG);
+    lua_createtable(L, 0, 1);
+    lua_pushboolean(L, recording(L));
+    lua_setfield(L, -2, "recording");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &STEP_FLAGS_TAG);
+    lua_pushcfunction(L, game_announce_step);
     lua_pushcfunction(L, game_check_step);
     lua_getglobal(L, "table");
     lua_getfield(L, -1, "pack");
     lua_getfield(L, -2, "unpack");
     lua_remove(L, -3);
-    lua_getglobal(L, "error");
-    lua_getglobal(L, "type");
-    lua_getglobal(L, "pairs");
-    lua_call(L, 8, 2);
+    for (const char* name : {"error", "type", "pairs", "tostring"}) lua_getglobal(L, name);
+    lua_call(L, 10, 2);
     lua_setfield(L, LUA_REGISTRYINDEX, "soloist.install_rules");
     lua_setfield(L, game, "step");
     lua_settop(L, game);
@@ -210,6 +211,24 @@ void set_game_seed(lua_State* L, std::uint64_t seed) {
     lua_pushinteger(L, static_cast<lua_Integer>(seed));
     lua_setfield(L, -2, "seed");
     lua_pop(L, 1);
+}
+
+void sync_recording(lua_State* L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &STEP_FLAGS_TAG);
+    lua_pushboolean(L, recording(L));
+    lua_setfield(L, -2, "recording");
+    lua_pop(L, 1);
+}
+
+const char* current_step(lua_State* L) {
+    const char* id = nullptr;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &STEPS_TAG) == LUA_TTABLE) {
+        const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+        if (n > 0 && lua_rawgeti(L, -1, n) == LUA_TSTRING) id = lua_tostring(L, -1);
+        if (n > 0) lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return id;  // the steps table still holds the string: valid until the step is left
 }
 
 }  // namespace soloist::lua

@@ -181,7 +181,7 @@ private:
         ScriptOutcome o;
         o.kind = ScriptOutcome::Kind::error;
         std::string where;
-        if (!ctx_.steps.empty()) where = "in step '" + ctx_.steps.back() + "'";
+        if (const char* step = current_step(state_->L())) where = "in step '" + std::string(step) + "'";
         else if (!doing.empty()) where = "while " + doing;
         if (ctx_.questions_asked > 0)
             where += (where.empty() ? "" : ", ") + std::string("after question ") + std::to_string(ctx_.questions_asked);
@@ -196,6 +196,7 @@ private:
         lua_State* L = state_->L();
         lua_State* co = ctx_.bot_thread;
         ctx_.pending.reset();
+        sync_recording(L);  // a front end may start or stop listening between questions
         int nres = 0;
         std::string error;
         const int status = door_resume(co, L, nargs, &nres, error);

@@ -82,22 +82,56 @@ static void check_can_ask(lua_State* L, const char* fn) {
 static int ask_and_wait(lua_State* L) {
     auto& ctx = context(L);
     ctx.pending->number = ++ctx.questions_asked;
-    if (!ctx.steps.empty()) ctx.pending->step = ctx.steps.back();
+    if (const char* step = current_step(L)) ctx.pending->step = step;
     return lua_yield(L, 0);
 }
 
-// Raw field access: an option table's metatable cannot run code behind the host's back.
-static int raw_field(lua_State* L, int idx, const char* key) {
-    idx = lua_absindex(L, idx);
-    lua_pushstring(L, key);
-    return lua_rawget(L, idx);
+// The keys of an option table, as upvalues of the ui functions: no string to hash per use.
+constexpr int ID_KEY = 1, LABEL_KEY = 2;
+
+// Pushes option i's id and label (the id again when it has none), read raw: an option
+// table's metatable cannot run code behind the host's back.
+static void push_option(lua_State* L, int options, lua_Integer i) {
+    const int t = lua_rawgeti(L, options, i);
+    if (t == LUA_TSTRING) {
+        lua_pushvalue(L, -1);
+        return;
+    }
+    if (t != LUA_TTABLE) luaL_error(L, "ui.ask: option %d must be a string or a table {id =, label =}", (int)i);
+    lua_pushvalue(L, lua_upvalueindex(ID_KEY));
+    if (lua_rawget(L, -2) != LUA_TSTRING) luaL_error(L, "ui.ask: option %d has no id string", (int)i);
+    lua_pushvalue(L, lua_upvalueindex(LABEL_KEY));
+    const int label = lua_rawget(L, -3);
+    if (label == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+    } else if (label != LUA_TSTRING) {
+        luaL_error(L, "ui.ask: option %d's label must be a string", (int)i);
+    }
+    lua_remove(L, -3);
 }
 
-static void push_option_id(lua_State* L, int options, lua_Integer i) {
-    if (lua_rawgeti(L, options, i) == LUA_TTABLE) {
-        raw_field(L, -1, "id");
-        lua_remove(L, -2);
+// Options with the same id: a pairwise check for a few, a set for many.
+static void check_ids_differ(lua_State* L, int first_id, lua_Integer n) {
+    auto id_at = [&](lua_Integer i) { return first_id + 2 * static_cast<int>(i - 1); };
+    if (n <= 16) {
+        for (lua_Integer i = 2; i <= n; ++i)
+            for (lua_Integer j = 1; j < i; ++j)
+                if (lua_rawequal(L, id_at(i), id_at(j)))
+                    luaL_error(L, "ui.ask: options %d and %d have the same id", (int)j, (int)i);
+        return;
     }
+    lua_createtable(L, 0, static_cast<int>(n));
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_pushvalue(L, id_at(i));
+        if (lua_rawget(L, -2) != LUA_TNIL)
+            luaL_error(L, "ui.ask: options %d and %d have the same id", (int)lua_tointeger(L, -1), (int)i);
+        lua_pop(L, 1);
+        lua_pushvalue(L, id_at(i));
+        lua_pushinteger(L, i);
+        lua_rawset(L, -3);
+    }
+    lua_pop(L, 1);
 }
 
 static int ui_ask(lua_State* L) {
@@ -106,42 +140,23 @@ static int ui_ask(lua_State* L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 2));
     if (n < 1) return luaL_error(L, "ui.ask: a question needs at least one option");
+    if (n > 100000) return luaL_error(L, "ui.ask: a question can have at most 100000 options");
     lua_settop(L, 2);
-    lua_createtable(L, 0, n < 1024 ? static_cast<int>(n) : 1024);  // 3: id -> the first option with it
-    for (lua_Integer i = 1; i <= n; ++i) {
-        const int t = lua_rawgeti(L, 2, i);
-        if (t == LUA_TTABLE) {
-            if (raw_field(L, -1, "id") != LUA_TSTRING) luaL_error(L, "ui.ask: option %d has no id string", (int)i);
-            const int label = raw_field(L, -2, "label");
-            if (label != LUA_TNIL && label != LUA_TSTRING) luaL_error(L, "ui.ask: option %d's label must be a string", (int)i);
-            lua_pop(L, 2);
-        } else if (t != LUA_TSTRING) {
-            luaL_error(L, "ui.ask: option %d must be a string or a table {id =, label =}", (int)i);
-        }
-        lua_pop(L, 1);
-        push_option_id(L, 2, i);  // ids must differ: one lookup each, not a scan of the others
-        lua_pushvalue(L, -1);
-        if (lua_rawget(L, 3) != LUA_TNIL)
-            luaL_error(L, "ui.ask: options %d and %d have the same id", (int)lua_tointeger(L, -1), (int)i);
-        lua_pop(L, 1);
-        lua_pushinteger(L, i);
-        lua_rawset(L, 3);
-    }
+    luaL_checkstack(L, static_cast<int>(2 * n) + 8, "ui.ask: too many options");
+    for (lua_Integer i = 1; i <= n; ++i) push_option(L, 2, i);  // ids and labels from 3 on
+    check_ids_differ(L, 3, n);
     guarded(L, [&] {
         auto& q = context(L).pending.emplace();
         q.kind = Question::Kind::ask;
         q.prompt = prompt;
-        for (lua_Integer i = 1; i <= n; ++i) {
-            auto& c = q.choices.emplace_back();
-            if (lua_rawgeti(L, 2, i) == LUA_TSTRING) c.id = c.label = lua_tostring(L, -1);
-            else {
-                raw_field(L, -1, "id");
-                c.id = lua_tostring(L, -1);
-                raw_field(L, -2, "label");
-                c.label = lua_isstring(L, -1) ? lua_tostring(L, -1) : c.id;
-                lua_pop(L, 2);
-            }
-            lua_pop(L, 1);
+        q.choices.resize(static_cast<std::size_t>(n));
+        int at = 3;
+        for (auto& c : q.choices) {
+            std::size_t size = 0;
+            const char* text = lua_tolstring(L, at++, &size);
+            c.id.assign(text, size);
+            text = lua_tolstring(L, at++, &size);
+            c.label.assign(text, size);
         }
         return 0;
     });
@@ -183,7 +198,10 @@ static const luaL_Reg ui_functions[] = {
 };
 
 int luaopen_ui(lua_State* L) {
-    luaL_newlib(L, ui_functions);
+    luaL_newlibtable(L, ui_functions);
+    lua_pushliteral(L, "id");     // ID_KEY
+    lua_pushliteral(L, "label");  // LABEL_KEY
+    luaL_setfuncs(L, ui_functions, 2);
     return 1;
 }
 
