@@ -2,7 +2,6 @@
 // steps (which house rules may hook), extra transcript events and correctable values.
 #include <cstring>
 #include <mutex>
-#include <set>
 
 #include "domain/bot.hpp"
 #include "domain/diagnostics.hpp"
@@ -111,10 +110,11 @@ static int game_check_step(lua_State* L) {
 
 // game.record(kind, fields): an event of the bot's own in the transcript.
 static int game_record(lua_State* L) {
-    static const std::set<std::string> reserved = {"start", "ask", "confirm", "number", "answer", "correct", "end", "error"};
+    static const char* const reserved[] = {"start", "ask", "confirm", "number", "answer", "correct", "end", "error"};
     const char* kind = luaL_checkstring(L, 1);
     if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
-    if (reserved.count(kind)) return luaL_error(L, "game.record: '%s' is an event of the host's own", kind);
+    for (const char* r : reserved)
+        if (std::strcmp(kind, r) == 0) return luaL_error(L, "game.record: '%s' is an event of the host's own", kind);
     if (!recording(L)) return 0;
     return guarded(L, [&] {
         nlohmann::json event = nlohmann::json::object();

@@ -112,9 +112,9 @@ local place_marker = game.step("place marker", function()
     ui.why("The bag and the start spaces have run out of markers.")
     return { check = true }
   end
-  local color, space, why = mat:place_first()
+  local color, space, how = mat:place_first()
   ui.say("Move the %s marker from start space %s onto %s.", color, layout.start_spaces[1], space.id)
-  ui.why(why)
+  mat:why_placed(color, space, how)
   if space.kind == "last" then
     return requirements.last_space(state, space)
   elseif space.requirement then

@@ -18,9 +18,9 @@ local function data_error(fmt, ...)
 end
 
 -- Checks what the schema cannot: rows complete and in order, references that resolve.
-local function check_layout(self, questions)
+local function check_layout(self, board)
   local function check_requirement(space, req, field)
-    if req and req.question and not questions[req.question] then
+    if req and req.question and not board.questions[req.question] then
       data_error("%s's %s asks the unknown question '%s'", space.id, field, req.question)
     end
   end
@@ -29,10 +29,8 @@ local function check_layout(self, questions)
     if #spaces == 0 then
       data_error("row %s has no spaces", row)
     end
-    for column, space in ipairs(spaces) do
-      if space.column ~= column then
-        data_error("row %s: %s is listed where column %d belongs", row, space.id, column)
-      end
+    for column = 1, #spaces do
+      local space = spaces[column]
       local is_last = column == #spaces
       if (space.kind == "last") ~= is_last then
         data_error("%s: the last space of a row, and only it, has kind last", space.id)
@@ -45,17 +43,30 @@ local function check_layout(self, questions)
       check_requirement(space, space.changed_requirement, "changed requirement")
     end
   end
-  for id, space in pairs(self.spaces) do
-    if space.kind == "coin" then
-      local target = self.spaces[space.coin_to or ""]
+  for _, data in ipairs(board.spaces) do
+    if data.kind == "coin" then
+      local target = self.spaces[data.coin_to or ""]
       if not target or target.kind ~= "last" then
-        data_error("%s: coin_to must name a last space", id)
+        data_error("%s: coin_to must name a last space", data.id)
       end
       if not target.changed_requirement then
-        data_error("%s: its coin goes to %s, which has no changed_requirement", id, target.id)
+        data_error("%s: its coin goes to %s, which has no changed_requirement", data.id, target.id)
       end
     end
   end
+end
+
+-- A space of the mat: its data from spaces.yaml, and what lies on it now.
+local function new_space(data)
+  return {
+    id = data.id, row = data.row, column = data.column, kind = data.kind, note = data.note,
+    action = data.action, requirement = data.requirement, failure = data.failure,
+    coin_to = data.coin_to, changed_requirement = data.changed_requirement,
+    token = TOKEN[data.kind],  -- the mine or coin lying on it
+    marker = nil,              -- the guild marker placed on it
+    coin_from = nil,           -- a last space: the coin space whose coin moved here
+    met = nil,                 -- a last space: its requirement was met
+  }
 end
 
 -- layout: mat.yaml; board: spaces.yaml; colors: the non-player colours, one per row.
@@ -66,25 +77,32 @@ function Mat.new(layout, board, colors)
   for _, row in ipairs(layout.rows) do
     self.rows[row] = {}
   end
-  local mines = 0
+  local mines, listed = 0, {}  -- listed: how many spaces each row has
   for _, data in ipairs(board.spaces) do
     local row = self.rows[data.row] or data_error("%s is in row %s, which mat.yaml does not list", data.id, data.row)
     if self.spaces[data.id] then
       data_error("%s is listed twice", data.id)
     end
-    -- Each space: its data, plus what lies on it now.
-    local space = setmetatable({ token = TOKEN[data.kind], marker = nil, coin_from = nil, met = nil },
-      { __index = data })
+    if row[data.column] then
+      data_error("row %s: %s and %s both claim column %d", data.row, row[data.column].id, data.id, data.column)
+    end
+    local space = new_space(data)
     self.spaces[data.id] = space
-    row[#row + 1] = space
+    row[data.column] = space
+    listed[data.row] = (listed[data.row] or 0) + 1
     if data.kind == "mine" then
       mines = mines + 1
     end
   end
-  for _, row in pairs(self.rows) do
-    table.sort(row, function(a, b) return a.column < b.column end)
+  -- A row of n spaces fills columns 1 to n.
+  for _, row in ipairs(self.row_order) do
+    for column = 1, listed[row] or 0 do
+      if self.rows[row][column] == nil then
+        data_error("row %s has no space in column %d", row, column)
+      end
+    end
   end
-  check_layout(self, board.questions)
+  check_layout(self, board)
 
   if #colors ~= #self.row_order then
     error(string.format("the colors option needs %d different colours, one per row; it has %d",
@@ -142,19 +160,15 @@ function Mat:start_spaces()
 end
 
 -- Step 4's row: each colour keeps one row; a colour's first marker opens the next empty row,
--- top to bottom. Returns the row and why.
+-- top to bottom. Returns the row and how it was chosen: "kept", "top" or "next".
 function Mat:row_for(color)
   local row = self.color_row[color]
   if row then
-    return row, string.format("Row %s belongs to %s.", row, color)
+    return row, "kept"
   end
   for i, candidate in ipairs(self.row_order) do
     if not self.row_color[candidate] then
-      if i == 1 then
-        return candidate, string.format("The first marker of the game opens the top row, %s.", candidate)
-      end
-      return candidate, string.format("This is the first %s marker, so it opens the next empty row, %s.",
-        color, candidate)
+      return candidate, i == 1 and "top" or "next"
     end
   end
   error(string.format("no row is left for %s: there are more colours than rows", color), 0)
@@ -170,16 +184,36 @@ function Mat:leftmost_empty(row)
   error(string.format("row %s is full, yet a %s marker should go there", row, self.row_color[row]), 0)
 end
 
--- Step 4: the marker on the first start space goes onto a space. Returns the space and why.
+-- Step 4: the marker on the first start space goes onto a space. Returns the colour, the
+-- space and how its row was chosen (for why_placed).
 function Mat:place_first()
   local color = self.start:first()
-  local row, why = self:row_for(color)
+  local row, how = self:row_for(color)
   local space = self:leftmost_empty(row)
   self.color_row[color], self.row_color[row] = row, color
   space.marker = color
   self.taken = true
   game.record("place", { marker = color, space = space.id })
-  return color, space, string.format("%s %s is the leftmost empty space of row %s.", why, space.id, row)
+  return color, space, how
+end
+
+-- Why step 4 put the marker there (formatted only when someone reads it).
+local PLACED_BECAUSE = {
+  kept = "Row %s belongs to %s. %s is the leftmost empty space of row %s.",
+  top = "The first marker of the game opens the top row, %s. %s is the leftmost empty space of row %s.",
+  next = "This is the first %s marker, so it opens the next empty row, %s. %s is the leftmost empty "
+    .. "space of row %s.",
+}
+
+function Mat:why_placed(color, space, how)
+  local row = space.row
+  if how == "kept" then
+    ui.why(PLACED_BECAUSE.kept, row, color, space.id, row)
+  elseif how == "top" then
+    ui.why(PLACED_BECAUSE.top, row, space.id, row)
+  else
+    ui.why(PLACED_BECAUSE.next, color, row, space.id, row)
+  end
 end
 
 -- Step 5: the remaining start markers move down one space.

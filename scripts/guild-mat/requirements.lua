@@ -2,30 +2,37 @@
 -- (the bot asks only what it cannot see and decides itself), and the negative effect.
 local requirements = {}
 
--- What a requirement asks, as a sentence.
-local function demand(space, req)
+-- What a requirement asks, said to the player. Narration is formatted only when someone
+-- reads it.
+local function say_demand(space, req)
   if req.impossible then
-    return string.format("%s cannot be met", space.id)
+    ui.say("%s cannot be met.", space.id)
+  else
+    ui.say("%s asks you to %s.", space.id, req.text)
   end
-  return string.format("%s asks you to %s", space.id, req.text)
 end
 
--- Asks the requirement's question. Returns whether it is met and why, in words.
+-- Why the requirement is met or not: what it asks, and the player's answer.
+local function why_answer(space, req, answer)
+  if req.impossible then
+    ui.why("%s cannot be met.", space.id)
+  else
+    ui.why("%s asks you to %s; you answered %s.", space.id, req.text, answer)
+  end
+end
+
+-- Asks the requirement's question. Returns whether it is met, and the answer for why_answer.
 local function check(space, req, questions)
   if req.impossible then
-    return false, demand(space, req) .. "."
+    return false, nil
   end
   local question = questions[req.question]
-  local met, answer
   if question.type == "confirm" then
     local yes = ui.confirm(question.prompt)
-    met, answer = yes == req.is, yes and "yes" or "no"
-  else
-    local n = ui.number(question.prompt, 0, question.max)
-    met = (req.at_least == nil or n >= req.at_least) and (req.at_most == nil or n <= req.at_most)
-    answer = tostring(n)
+    return yes == req.is, yes and "yes" or "no"
   end
-  return met, string.format("%s; you answered %s.", demand(space, req), answer)
+  local n = ui.number(question.prompt, 0, question.max)
+  return (req.at_least == nil or n >= req.at_least) and (req.at_most == nil or n <= req.at_most), n
 end
 
 -- The effect kinds of spaces.yaml (action and failure lists).
@@ -93,19 +100,19 @@ requirements.resolve = game.step("requirement", function(state, space)
     ui.say("General action of %s:", space.id)
     carry_out(state, space, space.action)
   end
-  ui.say(demand(space, space.requirement) .. ".")
+  say_demand(space, space.requirement)
   if space.note then
     ui.say(space.note)
   end
-  local met, why = check(space, space.requirement, state.mat.questions)
+  local met, answer = check(space, space.requirement, state.mat.questions)
   local outcome = TOKEN_OUTCOME[space.kind]
   if met then
     ui.say("%s's requirement is met: no negative effect.", space.id)
-    ui.why(why)
+    why_answer(space, space.requirement, answer)
     outcome.met(state, space)
   else
     ui.say("%s's requirement is not met: its negative effect follows.", space.id)
-    ui.why(why)
+    why_answer(space, space.requirement, answer)
     carry_out(state, space, space.failure)
     outcome.failed(state, space)
   end
@@ -119,11 +126,11 @@ requirements.last_space = game.step("last space", function(state, space)
     ui.say("The 5-Jar coin from %s lies on %s, so its requirement is the changed one. "
       .. "The coin only marks this: it stays on the mat.", space.coin_from, space.id)
   end
-  ui.say(demand(space, req) .. ".")
-  local met, why = check(space, req, state.mat.questions)
+  say_demand(space, req)
+  local met, answer = check(space, req, state.mat.questions)
   if not met then
     ui.say("%s is not met: the game ends at once, and you have lost.", space.id)
-    ui.why(why)
+    why_answer(space, req, answer)
     return { lost = space }
   end
   space.met = true
@@ -131,11 +138,11 @@ requirements.last_space = game.step("last space", function(state, space)
   local needed = state.mat.layout.win.last_spaces
   if #state.met < needed then
     ui.say("%s is met. Play on: the game ends when you have met %d last spaces.", space.id, needed)
-    ui.why(why)
+    why_answer(space, req, answer)
     return nil
   end
   ui.say("%s is met: that is %d last spaces, so the game ends now.", space.id, #state.met)
-  ui.why(why)
+  why_answer(space, req, answer)
   return { check = true }
 end)
 

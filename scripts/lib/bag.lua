@@ -30,7 +30,7 @@ end
 
 -- Puts a token (back) into the bag.
 function bag:put(token)
-  component.check_given(token, "bag '" .. self.id .. "': put")
+  component.check_given(token, "bag '%s': put", self.id)
   self.tokens[#self.tokens + 1] = token
 end
 

@@ -46,18 +46,21 @@ function component.copy_array(kind, id, field, list, level)
   return copy
 end
 
--- Checks that a value is an integer, naming what it is for.
-function component.check_integer(what, value, level)
+-- The checks below name what a value is for with a string.format pattern and the
+-- component's id, formatted only when the check fails: bots call them every turn.
+
+-- Checks that a value is an integer.
+function component.check_integer(value, what, id, level)
   if math.type(value) ~= "integer" then
-    error(string.format("%s must be an integer, got %s", what, tostring(value)), (level or 2) + 1)
+    error(string.format(what, id) .. " must be an integer, got " .. tostring(value), (level or 2) + 1)
   end
   return value
 end
 
 -- Errors (at the bot's line) when a method that puts something somewhere got nothing.
-function component.check_given(value, what, level)
+function component.check_given(value, what, id, level)
   if value == nil then
-    error(what .. " needs a value, got nil", (level or 2) + 1)
+    error(string.format(what, id) .. " needs a value, got nil", (level or 2) + 1)
   end
   return value
 end

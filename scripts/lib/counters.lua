@@ -7,15 +7,14 @@ counters.__index = counters
 
 function counters.new(args)
   local id = component.check_args("counters", args)
-  local what = "counter '" .. id .. "'"
   local self = setmetatable({ id = id, label = args.label or id }, counters)
-  self.min = args.min ~= nil and component.check_integer(what .. ": min", args.min) or nil
-  self.max = args.max ~= nil and component.check_integer(what .. ": max", args.max) or nil
-  self.value = component.check_integer(what .. ": value", args.value or self.min or 0)
+  self.min = args.min ~= nil and component.check_integer(args.min, "counter '%s': min", id) or nil
+  self.max = args.max ~= nil and component.check_integer(args.max, "counter '%s': max", id) or nil
+  self.value = component.check_integer(args.value or self.min or 0, "counter '%s': value", id)
   self:check(self.value, 2)
   if args.correctable then
     if self.min == nil or self.max == nil then
-      error(what .. " is correctable, so it needs min and max (the range the player may set)", 2)
+      error("counter '" .. id .. "' is correctable, so it needs min and max (the range the player may set)", 2)
     end
     game.correctable{
       id = id, label = self.label, min = self.min, max = self.max,
@@ -40,14 +39,14 @@ end
 
 -- Adds n (negative to take away); going past a bound is an error.
 function counters:add(n)
-  component.check_integer("counter '" .. self.id .. "': add's amount", n)
+  component.check_integer(n, "counter '%s': add's amount", self.id)
   self:check(self.value + n, 2)
   self.value = self.value + n
   return self.value
 end
 
 function counters:set(n)
-  component.check_integer("counter '" .. self.id .. "': set's value", n)
+  component.check_integer(n, "counter '%s': set's value", self.id)
   self:check(n, 2)
   self.value = n
   return self.value

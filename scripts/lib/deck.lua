@@ -35,7 +35,7 @@ function deck:draw()
 end
 
 function deck:discard(card)
-  component.check_given(card, "deck '" .. self.id .. "': discard")
+  component.check_given(card, "deck '%s': discard", self.id)
   self.discarded[#self.discarded + 1] = card
 end
 
@@ -48,17 +48,17 @@ end
 
 -- The top n cards (default 1) without drawing them, top first; fewer if the pile is shorter.
 function deck:peek(n)
-  n = component.check_integer("deck '" .. self.id .. "': peek's count", n or 1)
+  n = component.check_integer(n or 1, "deck '%s': peek's count", self.id)
   return table.move(self.pile, 1, math.min(n, #self.pile), 1, {})
 end
 
 function deck:put_top(card)
-  component.check_given(card, "deck '" .. self.id .. "': put_top")
+  component.check_given(card, "deck '%s': put_top", self.id)
   table.insert(self.pile, 1, card)
 end
 
 function deck:put_bottom(card)
-  component.check_given(card, "deck '" .. self.id .. "': put_bottom")
+  component.check_given(card, "deck '%s': put_bottom", self.id)
   self.pile[#self.pile + 1] = card
 end
 

@@ -16,7 +16,7 @@ function dice.new(args)
     self.sides = #self.faces
   else
     self.sides = args.sides or 6
-    component.check_integer(string.format("dice '%s': sides", id), self.sides)
+    component.check_integer(self.sides, "dice '%s': sides", id)
   end
   if self.sides < 1 then
     error(string.format("dice '%s' needs at least one face", id), 2)

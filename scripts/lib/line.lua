@@ -63,7 +63,7 @@ end
 
 -- Adds a token at the end of the line.
 function line:push(token)
-  component.check_given(token, "line '" .. self.id .. "': push")
+  component.check_given(token, "line '%s': push", self.id)
   self.items[#self.items + 1] = token
 end
 

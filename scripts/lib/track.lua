@@ -8,12 +8,12 @@ function track.new(args)
   local id = component.check_args("track", args)
   local what = "track '" .. id .. "'"
   local self = setmetatable({ id = id }, track)
-  self.min = component.check_integer(what .. ": min", args.min or 0)
-  self.max = component.check_integer(what .. ": max", args.max)
+  self.min = component.check_integer(args.min or 0, "track '%s': min", id)
+  self.max = component.check_integer(args.max, "track '%s': max", id)
   if self.max < self.min then
     error(string.format("%s: max %d is below min %d", what, self.max, self.min), 2)
   end
-  self.position = component.check_integer(what .. ": position", args.position or self.min)
+  self.position = component.check_integer(args.position or self.min, "track '%s': position", id)
   if self.position < self.min or self.position > self.max then
     error(string.format("%s: position %d is off the track (%d..%d)", what, self.position, self.min, self.max), 2)
   end
@@ -48,7 +48,7 @@ end
 -- Moves by delta, stopping at either end; returns the thresholds crossed and the distance
 -- actually moved.
 function track:move(delta)
-  component.check_integer("track '" .. self.id .. "': move's delta", delta)
+  component.check_integer(delta, "track '%s': move's delta", self.id)
   local from = self.position
   self.position = math.max(self.min, math.min(self.max, from + delta))
   return self:crossed(from, self.position), self.position - from
@@ -56,7 +56,7 @@ end
 
 -- Puts the marker on position n; returns the thresholds crossed on the way.
 function track:set(n)
-  component.check_integer("track '" .. self.id .. "': set's position", n)
+  component.check_integer(n, "track '%s': set's position", self.id)
   if n < self.min or n > self.max then
     error(string.format("track '%s' has no position %d (%d..%d)", self.id, n, self.min, self.max), 2)
   end
