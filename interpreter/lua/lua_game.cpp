@@ -18,14 +18,25 @@ namespace soloist::lua {
 // records it.
 static const char* const step_prelude = R"lua(
 local stack, flags, announce, check, pack, unpack, error, type, pairs, tostring = ...
+stack.n = 0  -- stack[1..n]: the steps being run, innermost last
 local hooks = { before = {}, replace = {}, after = {} }
 local hooked = {}  -- step id -> true once any hook names it
 
--- Leaves every step from `depth` up (a script's pcall may have abandoned inner ones) and
--- passes the step's results through without packing them in a table.
+-- Leaves the step at `depth`, and any inner step a script's pcall abandoned, passing the
+-- step's results through without packing them in a table.
 local function leave(depth, ...)
-  for i = #stack, depth, -1 do stack[i] = nil end
+  stack.n = depth - 1
   return ...
+end
+
+-- A step that a house rule hooks.
+local function run_hooked(id, fn, depth, ...)
+  local before, replace, after = hooks.before[id], hooks.replace[id], hooks.after[id]
+  if before then before(...) end
+  local results
+  if replace then results = pack(replace(fn, ...)) else results = pack(fn(...)) end
+  if after then after(...) end
+  return leave(depth, unpack(results, 1, results.n))
 end
 
 -- game.step(id, fn): fn as the declared flowchart step `id`.
@@ -34,16 +45,11 @@ local function step(id, fn)
   if type(fn) ~= "function" then error("game.step: step '" .. id .. "' needs a function", 2) end
   check(id)
   return function(...)
-    local depth = #stack + 1
-    stack[depth] = id
+    local depth = stack.n + 1
+    stack.n, stack[depth] = depth, id
     if flags.recording then announce(id) end
-    if not hooked[id] then return leave(depth, fn(...)) end
-    local before, replace, after = hooks.before[id], hooks.replace[id], hooks.after[id]
-    if before then before(...) end
-    local results
-    if replace then results = pack(replace(fn, ...)) else results = pack(fn(...)) end
-    if after then after(...) end
-    return leave(depth, unpack(results, 1, results.n))
+    if hooked[id] then return run_hooked(id, fn, depth, ...) end
+    return leave(depth, fn(...))
   end
 end
 
@@ -223,7 +229,10 @@ void sync_recording(lua_State* L) {
 const char* current_step(lua_State* L) {
     const char* id = nullptr;
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &STEPS_TAG) == LUA_TTABLE) {
-        const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+        lua_pushliteral(L, "n");
+        lua_rawget(L, -2);
+        const lua_Integer n = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+        lua_pop(L, 1);
         if (n > 0 && lua_rawgeti(L, -1, n) == LUA_TSTRING) id = lua_tostring(L, -1);
         if (n > 0) lua_pop(L, 1);
     }

@@ -95,6 +95,23 @@ int pairs_step(lua_State* L) {
     }
 }
 
+// pairs over an array (keys exactly 1..n): the keys in order without sorting anything.
+// upvalue 1: n; upvalue 2: position; upvalue 3: the table.
+int array_pairs_step(lua_State* L) {
+    const lua_Integer n = lua_tointeger(L, lua_upvalueindex(1));
+    for (lua_Integer pos = lua_tointeger(L, lua_upvalueindex(2)) + 1; pos <= n; ++pos) {
+        if (lua_rawgeti(L, lua_upvalueindex(3), pos) != LUA_TNIL) {  // set to nil meanwhile: skipped
+            lua_pushinteger(L, pos);
+            lua_replace(L, lua_upvalueindex(2));
+            lua_pushinteger(L, pos);
+            lua_insert(L, -2);
+            return 2;
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
 }  // namespace
 
 // pairs(t): every key once, numbers ascending, then strings bytewise, then false, true.
@@ -111,6 +128,23 @@ static int l_pairs(lua_State* L) {
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
         ++n;
+    }
+    // An array (n keys, all of 1..n present) is already in order.
+    if (static_cast<lua_Integer>(lua_rawlen(L, 1)) == n) {
+        bool array = true;
+        for (lua_Integer i = 1; array && i <= n; ++i) {
+            array = lua_rawgeti(L, 1, i) != LUA_TNIL;
+            lua_pop(L, 1);
+        }
+        if (array) {
+            lua_pushinteger(L, n);
+            lua_pushinteger(L, 0);
+            lua_pushvalue(L, 1);
+            lua_pushcclosure(L, array_pairs_step, 3);
+            lua_pushvalue(L, 1);
+            lua_pushnil(L);
+            return 3;
+        }
     }
     lua_createtable(L, static_cast<int>(n), 0);  // 2: keys, keeping strings alive
     auto* keys = static_cast<Key*>(lua_newuserdatauv(L, sizeof(Key) * static_cast<std::size_t>(n ? n : 1), 0));

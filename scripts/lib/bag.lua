@@ -3,6 +3,9 @@
 -- recorded as a "draw" event.
 local component = require "component"
 
+-- Locals: a global is several table lookups away in the sandbox, and these run every turn.
+local pick, remove, record = random.pick, table.remove, game.record
+
 local bag = {}
 bag.__index = bag
 
@@ -22,9 +25,9 @@ function bag:draw()
   if #self.tokens == 0 then
     error(string.format("bag '%s' is empty: there is no token to draw", self.id), 2)
   end
-  local i, token = random.pick(self.stream, self.tokens)
-  table.remove(self.tokens, i)
-  game.record("draw", { bag = self.id, token = component.id_of(token) })
+  local i, token = pick(self.stream, self.tokens)
+  remove(self.tokens, i)
+  record("draw", { bag = self.id, token = component.id_of(token) })
   return token
 end
 

@@ -3,6 +3,9 @@
 -- since require looks in the bot's folder first.
 local component = {}
 
+-- Locals: a global is several table lookups away in the sandbox, and these run every turn.
+local type, math_type = type, math.type
+
 -- How the transcript names a card or token: a table by its id, a string or number by itself.
 function component.id_of(thing)
   if type(thing) == "table" then
@@ -39,7 +42,7 @@ function component.copy_array(kind, id, field, list, level)
     copy[i] = list[i]
   end
   for k in pairs(list) do
-    if math.type(k) ~= "integer" or k < 1 or k > #list then
+    if math_type(k) ~= "integer" or k < 1 or k > #list then
       error(string.format("%s '%s': %s must be an array (found the key %s)", kind, id, field, tostring(k)), level)
     end
   end
@@ -51,7 +54,7 @@ end
 
 -- Checks that a value is an integer.
 function component.check_integer(value, what, id, level)
-  if math.type(value) ~= "integer" then
+  if math_type(value) ~= "integer" then
     error(string.format(what, id) .. " must be an integer, got " .. tostring(value), (level or 2) + 1)
   end
   return value

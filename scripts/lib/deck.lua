@@ -2,6 +2,9 @@
 -- Shuffles go through the host on the stream "deck:<id>"; each draw is recorded.
 local component = require "component"
 
+-- Locals: a global is several table lookups away in the sandbox, and these run every turn.
+local remove, record = table.remove, game.record
+
 local deck = {}
 deck.__index = deck
 
@@ -29,8 +32,8 @@ function deck:draw()
     error(string.format("deck '%s' is empty: there is no card to draw (%d in its discard pile)",
       self.id, #self.discarded), 2)
   end
-  local card = table.remove(self.pile, 1)
-  game.record("draw", { deck = self.id, card = component.id_of(card) })
+  local card = remove(self.pile, 1)
+  record("draw", { deck = self.id, card = component.id_of(card) })
   return card
 end
 

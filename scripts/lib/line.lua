@@ -1,6 +1,9 @@
 -- A line: tokens in a row, first to last, without gaps (an action line, start spaces).
 local component = require "component"
 
+-- Locals: a global is several table lookups away in the sandbox, and these run every turn.
+local math_type, remove = math.type, table.remove
+
 local line = {}
 line.__index = line
 
@@ -27,7 +30,7 @@ end
 
 -- Errors (at the bot's line) when i is not a position of the line.
 function line:check_position(i, method)
-  if math.type(i) ~= "integer" or i < 1 or i > #self.items then
+  if math_type(i) ~= "integer" or i < 1 or i > #self.items then
     error(string.format("line '%s': %s got %s, not a position (it holds %d tokens)", self.id, method,
       tostring(i), #self.items), 3)
   end
@@ -44,12 +47,12 @@ end
 
 -- Takes a token (or the token with that id) out of the line; returns it.
 function line:remove(token)
-  return table.remove(self.items, self:position_of(token))
+  return remove(self.items, self:position_of(token))
 end
 
 -- The token leaves its place and goes to the end of the line.
 function line:move_to_end(token)
-  local item = table.remove(self.items, self:position_of(token))
+  local item = remove(self.items, self:position_of(token))
   self.items[#self.items + 1] = item
   return item
 end
@@ -58,7 +61,7 @@ end
 -- left (towards the first); returns the token that left.
 function line:slide_left(i)
   self:check_position(i, "slide_left")
-  return table.remove(self.items, i)
+  return remove(self.items, i)
 end
 
 -- Adds a token at the end of the line.
