@@ -25,6 +25,10 @@ struct BotContext {
     std::optional<Question> pending;      // set by ui.ask/confirm/number before yielding
     int questions_asked = 0;
     std::vector<CorrectableEntry> correctables;
+    // The warm point: the game's first call that depends on its seed (see lua_warm.cpp).
+    bool warm_pending = false;   // not reached yet
+    bool at_warm_point = false;  // the bot yielded there: resume it at once
+    bool warm_missed = false;    // reached where the bot could not yield there
     // Host-owned buffers, so that no object with a destructor is on the C++ stack when a
     // Lua error unwinds it.
     std::string scratch, chunkname;
@@ -63,6 +67,17 @@ int preload_modules(lua_State* L);
 
 // A lua_Writer for lua_dump that appends the compiled chunk to the std::string at `out`.
 int append_to_string(lua_State* L, const void* p, std::size_t size, void* out);
+
+// Called first by a binding whose result depends on the game's seed: true at the game's
+// warm point when the bot can yield there; the binding then returns
+// lua_yieldk(L, 0, 0, again<itself>) and runs when the runner resumes the bot.
+bool at_warm_point(lua_State* L);
+// Reading the game's seed: the state after it cannot serve another seed.
+void seed_read(lua_State* L);
+template <lua_CFunction f>
+int again(lua_State* L, int, lua_KContext) {
+    return f(L);
+}
 
 // Registry keys.
 inline constexpr const char* ENV_KEY = "soloist.env";        // the bots' global table

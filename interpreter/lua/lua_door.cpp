@@ -196,23 +196,24 @@ State::~State() {
     L_ = nullptr;
 }
 
-void State::save() {
-    limits_.pool.save(image_);
-    image_used_ = limits_.used;
+void State::save(Snapshot& snapshot) const {
+    limits_.pool.save(snapshot.image);
+    snapshot.used = limits_.used;
 }
 
-void State::restore(const Limits& limits) {
+void State::restore(const Snapshot& snapshot, const Limits& limits) {
     // Every pointer inside the state points into the pool or to code, so putting the bytes
     // back at the same addresses puts the whole state back.
-    limits_.pool.restore(image_);
+    limits_.pool.restore(snapshot.image);
     watch(limits.mode == Limits::Mode::watchdog);
     std::lock_guard guard(limits_.lock);
     limits_.limits = limits;
-    limits_.used = image_used_;
+    limits_.used = snapshot.used;
     limits_.host_active = true;
     limits_.tripped = false;
     limits_.tripped_reason.clear();
     limits_.instructions = 0;
+    limits_.carried = 0;
     limits_.running.clear();
     limits_.deadline_ns = 0;
 }
@@ -225,7 +226,8 @@ void begin_slice(lua_State* L, lua_State* running) {
     if (s.limits.mode == Limits::Mode::count) lua_sethook(running, limit_hook, LUA_MASKCOUNT, 1000);
     if (!outermost) return;
     s.host_active = false;
-    s.instructions = 0;
+    s.instructions = s.carried;
+    s.carried = 0;
     if (s.limits.mode == Limits::Mode::watchdog)
         s.deadline_ns = steady_ns() + static_cast<std::int64_t>(s.limits.max_seconds * 1e9);
 }

@@ -35,6 +35,7 @@ struct LimitState {
     std::atomic<bool> tripped{false};  // a limit fired: the game is over
     std::string tripped_reason;        // what fired, for the error message
     std::uint64_t instructions = 0;    // count mode: used in this slice
+    std::uint64_t carried = 0;         // count mode: where the next slice starts counting
     std::vector<lua_State*> running;   // threads being resumed, innermost last
     // Watchdog mode: when the running slice must end (steady clock, ns; 0 = not running).
     // Guarded with `running` by `lock`, which the watchdog takes to fire.
@@ -54,11 +55,17 @@ public:
     lua_State* L() const { return L_; }
     LimitState& limits() { return limits_; }
 
-    // Keeps a copy of the state as it is now (no Lua call may be running).
-    void save();
+    // A copy of the state's memory.
+    struct Snapshot {
+        Pool::Image image;
+        std::size_t used = 0;
+    };
+    // Keeps a copy of the state as it is now (no Lua call may be running; a coroutine may
+    // be suspended).
+    void save(Snapshot& snapshot) const;
     // Puts the state back as save() found it, with `limits` for what runs next: a state
     // as fresh as a new one built the same way, for the price of a copy.
-    void restore(const Limits& limits);
+    void restore(const Snapshot& snapshot, const Limits& limits);
 
 private:
     void watch(bool on);
@@ -66,8 +73,6 @@ private:
     LimitState limits_;
     lua_State* L_ = nullptr;
     bool watched_ = false;
-    Pool::Image image_;
-    std::size_t image_used_ = 0;
 };
 
 LimitState& limit_state(lua_State* L);

@@ -163,6 +163,14 @@ static int game_correctable(lua_State* L) {
     });
 }
 
+// game.seed, and nil for any other missing field.
+static int game_index(lua_State* L) {
+    if (lua_type(L, 2) != LUA_TSTRING || std::strcmp(lua_tostring(L, 2), "seed") != 0) return 0;
+    seed_read(L);
+    lua_pushinteger(L, static_cast<lua_Integer>(context(L).setup->seed));
+    return 1;
+}
+
 static const luaL_Reg game_functions[] = {
     {"record", game_record}, {"correctable", game_correctable}, {nullptr, nullptr},
 };
@@ -183,8 +191,12 @@ int luaopen_game(lua_State* L) {
     lua_setfield(L, game, "options");
     push_json(L, b.components);
     lua_setfield(L, game, "components");
-    lua_pushinteger(L, static_cast<lua_Integer>(context(L).setup->seed));
-    lua_setfield(L, game, "seed");
+    // game.seed is read through the metatable: the seed is the running game's, and reading
+    // it marks the game's warm point.
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, game_index);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, game);
     lua_pushvalue(L, game);
     lua_setfield(L, LUA_REGISTRYINDEX, GAME_KEY);
 
@@ -209,14 +221,6 @@ int luaopen_game(lua_State* L) {
     lua_setfield(L, game, "step");
     lua_settop(L, game);
     return 1;
-}
-
-// For a state copied from one built for another game: this game's seed.
-void set_game_seed(lua_State* L, std::uint64_t seed) {
-    lua_getfield(L, LUA_REGISTRYINDEX, GAME_KEY);
-    lua_pushinteger(L, static_cast<lua_Integer>(seed));
-    lua_setfield(L, -2, "seed");
-    lua_pop(L, 1);
 }
 
 void sync_recording(lua_State* L) {

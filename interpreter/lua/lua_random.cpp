@@ -48,6 +48,7 @@ static void emit_random(lua_State* L, nlohmann::json&& event, bool forced) {
 
 // random.roll(stream, sides) -> 1..sides
 static int random_roll(lua_State* L) {
+    if (at_warm_point(L)) return lua_yieldk(L, 0, 0, again<random_roll>);
     STACK_BEGIN(L);
     const char* stream = luaL_checkstring(L, 1);
     const lua_Integer sides = luaL_checkinteger(L, 2);
@@ -66,6 +67,7 @@ static int random_roll(lua_State* L) {
 
 // random.int(stream, lo, hi) -> lo..hi
 static int random_int(lua_State* L) {
+    if (at_warm_point(L)) return lua_yieldk(L, 0, 0, again<random_int>);
     STACK_BEGIN(L);
     const char* stream = luaL_checkstring(L, 1);
     const lua_Integer lo = luaL_checkinteger(L, 2);
@@ -85,6 +87,7 @@ static int random_int(lua_State* L) {
 
 // random.pick(stream, list) -> index, element
 static int random_pick(lua_State* L) {
+    if (at_warm_point(L)) return lua_yieldk(L, 0, 0, again<random_pick>);
     STACK_BEGIN(L);
     const char* stream = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
@@ -114,6 +117,7 @@ static int random_pick(lua_State* L) {
 
 // random.shuffle(stream, list): Fisher-Yates in place; returns the list.
 static int random_shuffle(lua_State* L) {
+    if (at_warm_point(L)) return lua_yieldk(L, 0, 0, again<random_shuffle>);
     const char* stream = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 2));

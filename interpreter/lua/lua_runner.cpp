@@ -1,6 +1,7 @@
 #include "lua/lua_runner.hpp"
 
 #include "domain/bot.hpp"
+#include "domain/transcript.hpp"
 #include "lua/lua_context.hpp"
 #include "lua/lua_convert.hpp"
 #include "lua/lua_door.hpp"
@@ -38,41 +39,76 @@ std::string build_state(State& state, BotContext& ctx, bool preload) {
     return {};
 }
 
-// The state of a simulation's first game, saved before its bot ran; every later game
-// starts from a copy. One game at a time uses it.
+// A game stopped at its warm point (lua_warm.cpp): the state and what the host knew.
+struct WarmStart {
+    State::Snapshot snapshot;
+    std::uint64_t instructions = 0;  // count mode: used so far in the slice that yielded
+    lua_State* bot_thread = nullptr;
+    int thread_ref = LUA_NOREF;
+    int questions_asked = 0;
+    std::vector<CorrectableEntry> correctables;
+    std::optional<Question> question;  // the warm point was this question
+};
+
+// What a simulation's games start from. The first game builds a state with every module
+// compiled and saves it before its bot runs; that game also saves its state at its warm
+// point. Every later game with the same options and limits starts from a copy: at the warm
+// point when nobody reads its transcript and no house rule is installed, else from the
+// compiled modules. One game at a time uses the state; meanwhile a game builds its own.
 class StateCopies final : public ScriptCache {
 public:
-    // The saved state put back for this game, or nullptr when the game must build its own.
-    State* lease(const ScriptSetup& setup, BotContext& ctx) {
-        if (busy_ || broken_) return nullptr;
+    struct Lease {
+        State* state = nullptr;             // nullptr: build your own
+        const WarmStart* warm = nullptr;    // set: the state stands at the warm point
+        bool make_warm = false;             // save the state at your warm point (keep_warm)
+    };
+
+    Lease lease(const ScriptSetup& setup, BotContext& ctx, bool warm_allowed) {
+        if (busy_ || broken_) return {};
         if (!state_) {
             state_ = std::make_unique<State>(setup.limits);
             if (!build_state(*state_, ctx, true).empty()) {
                 // The game builds its own state and reports the error from there.
                 state_.reset();
                 broken_ = true;
-                return nullptr;
+                return {};
             }
             lua_gc(state_->L(), LUA_GCCOLLECT);
-            state_->save();
+            state_->save(compiled_);
             options_ = setup.options;
             limits_ = setup.limits;
         } else if (setup.options != options_ || setup.limits != limits_) {
-            return nullptr;
+            return {};
         }
-        state_->restore(setup.limits);
-        set_context(state_->L(), &ctx);
-        set_game_seed(state_->L(), setup.seed);
         busy_ = true;
-        return state_.get();
+        const bool warm = warm_allowed && warm_;
+        state_->restore(warm ? warm_->snapshot : compiled_, setup.limits);
+        set_context(state_->L(), &ctx);  // after restore: the context pointer lives in the state
+        if (warm) {
+            state_->limits().carried = warm_->instructions;
+            ++warm_starts_;
+            return {state_.get(), warm_.get(), false};
+        }
+        return {state_.get(), nullptr, warm_allowed && !warm_ && !no_warm_};
     }
     void give_back() { busy_ = false; }
 
+    void keep_warm(std::unique_ptr<WarmStart> warm) {
+        state_->save(warm->snapshot);
+        warm_ = std::move(warm);
+    }
+    // The first game ended, or missed its warm point: every game would, so stop trying.
+    void no_warm() { no_warm_ = true; }
+    std::size_t warm_starts() const { return warm_starts_; }
+
 private:
     std::unique_ptr<State> state_;
+    State::Snapshot compiled_;
+    std::unique_ptr<WarmStart> warm_;
     nlohmann::json options_;
     Limits limits_;
-    bool busy_ = false, broken_ = false;
+    bool busy_ = false, broken_ = false, no_warm_ = false;
+    std::size_t warm_starts_ = 0;
 };
 
 class LuaRunner final : public ScriptRunner {
@@ -82,13 +118,6 @@ public:
         ctx_.bot_dir = setup.bot->dir;
         ctx_.lib_dir = setup.lib_dir;
         copies_ = dynamic_cast<StateCopies*>(setup.cache.get());
-        if (copies_) state_ = copies_->lease(setup_, ctx_);
-        if (!state_) {
-            copies_ = nullptr;
-            own_state_ = std::make_unique<State>(setup.limits);
-            state_ = own_state_.get();
-            open_error_ = build_state(*state_, ctx_, false);
-        }
     }
 
     ~LuaRunner() override {
@@ -96,8 +125,22 @@ public:
     }
 
     ScriptOutcome start() override {
+        // A game copied at the warm point would miss the events before it, and a house rule
+        // is installed before the bot runs: those games start from the compiled modules.
+        const bool warm_allowed = !setup_.transcript->recording() && setup_.rules_script.empty();
+        StateCopies::Lease lease;
+        if (copies_) lease = copies_->lease(setup_, ctx_, warm_allowed);
+        if (lease.state) {
+            state_ = lease.state;
+        } else {
+            copies_ = nullptr;
+            own_state_ = std::make_unique<State>(setup_.limits);
+            state_ = own_state_.get();
+            if (const auto error = build_state(*state_, ctx_, false); !error.empty()) return failure(error, "starting");
+        }
+        if (lease.warm) return start_warm(*lease.warm);
+        making_warm_ = lease.make_warm;
         lua_State* L = state_->L();
-        if (!open_error_.empty()) return failure(open_error_, "starting");
         if (!setup_.rules_script.empty()) {
             lua_getfield(L, LUA_REGISTRYINDEX, "soloist.install_rules");
             std::string error;
@@ -108,6 +151,7 @@ public:
         ctx_.bot_thread = lua_newthread(L);
         thread_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
         if (!load_entry(ctx_.bot_thread)) return failure(pop_message(ctx_.bot_thread), "loading the bot");
+        ctx_.warm_pending = true;
         return run(0);
     }
 
@@ -120,6 +164,7 @@ public:
 
     std::vector<Correctable> correctables() const override {
         std::vector<Correctable> out;
+        if (!state_) return out;
         lua_State* L = state_->L();
         for (const auto& c : ctx_.correctables) {
             out.push_back(c.spec);
@@ -135,6 +180,7 @@ public:
     }
 
     std::optional<std::string> correct(const std::string& id, long long value) override {
+        if (!state_) return "the game has not started";
         lua_State* L = state_->L();
         for (const auto& c : ctx_.correctables) {
             if (c.spec.id != id) continue;
@@ -192,6 +238,34 @@ private:
         return o;
     }
 
+    // The game as the warm point left it: the bot suspended at its first seed-dependent call,
+    // which runs when resumed, or at its first question.
+    ScriptOutcome start_warm(const WarmStart& warm) {
+        ctx_.bot_thread = warm.bot_thread;
+        thread_ref_ = warm.thread_ref;
+        ctx_.questions_asked = warm.questions_asked;
+        ctx_.correctables = warm.correctables;
+        if (!warm.question) return run(0);
+        ScriptOutcome o;
+        o.kind = ScriptOutcome::Kind::question;
+        o.question = *warm.question;
+        return o;
+    }
+
+    // This game reached its warm point: the first game of a simulation keeps a copy.
+    void reached_warm_point(const Question* question) {
+        if (!making_warm_) return;
+        making_warm_ = false;
+        auto warm = std::make_unique<WarmStart>();
+        warm->instructions = state_->limits().carried;
+        warm->bot_thread = ctx_.bot_thread;
+        warm->thread_ref = thread_ref_;
+        warm->questions_asked = ctx_.questions_asked;
+        warm->correctables = ctx_.correctables;
+        if (question) warm->question = *question;
+        copies_->keep_warm(std::move(warm));
+    }
+
     ScriptOutcome run(int nargs) {
         lua_State* L = state_->L();
         lua_State* co = ctx_.bot_thread;
@@ -199,11 +273,27 @@ private:
         sync_recording(L);  // a front end may start or stop listening between questions
         int nres = 0;
         std::string error;
-        const int status = door_resume(co, L, nargs, &nres, error);
+        int status = door_resume(co, L, nargs, &nres, error);
+        while (status == LUA_YIELD && ctx_.at_warm_point) {
+            ctx_.at_warm_point = false;
+            lua_pop(co, nres);
+            state_->limits().carried = state_->limits().instructions;  // one slice, as if never paused
+            reached_warm_point(nullptr);
+            status = door_resume(co, L, 0, &nres, error);
+        }
+        if (ctx_.warm_missed || status != LUA_YIELD) {
+            // No warm point to copy: missed, or the game ended or failed before it.
+            if (making_warm_) copies_->no_warm();
+            making_warm_ = false;
+        }
         if (status == LUA_YIELD) {
             lua_pop(co, nres);
             if (!ctx_.pending)
                 return failure("the bot yielded without asking a question (coroutine.yield in the bot's own flow?)", "");
+            if (ctx_.warm_pending) {
+                ctx_.warm_pending = false;
+                reached_warm_point(&*ctx_.pending);
+            }
             ScriptOutcome o;
             o.kind = ScriptOutcome::Kind::question;
             o.question = std::move(*ctx_.pending);
@@ -232,10 +322,10 @@ private:
     ScriptSetup setup_;
     BotContext ctx_;
     StateCopies* copies_ = nullptr;  // lent state_, to give back
+    bool making_warm_ = false;       // this game saves its state at its warm point
     std::unique_ptr<State> own_state_;
     State* state_ = nullptr;
     int thread_ref_ = LUA_NOREF;
-    std::string open_error_;
 };
 
 }  // namespace
@@ -243,6 +333,11 @@ private:
 std::unique_ptr<ScriptRunner> make_runner(const ScriptSetup& setup) { return std::make_unique<LuaRunner>(setup); }
 
 std::shared_ptr<ScriptCache> make_script_cache() { return std::make_shared<StateCopies>(); }
+
+std::size_t warm_starts(const ScriptCache& cache) {
+    const auto* copies = dynamic_cast<const StateCopies*>(&cache);
+    return copies ? copies->warm_starts() : 0;
+}
 
 }  // namespace soloist::lua
 

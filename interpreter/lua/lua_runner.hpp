@@ -13,9 +13,14 @@ std::unique_ptr<ScriptRunner> make_runner(const ScriptSetup& setup);
 
 // A cache for the games of one simulation (ScriptSetup::cache): the first game's state is
 // built as usual, with every module of the bot compiled, and saved before the bot runs;
-// each later game starts from a copy of it. A game starts from a fresh build instead when
-// the copy is in use by another game or its options or limits differ.
+// each later game starts from a copy of it. The first game is also saved at its warm point
+// (its first call that depends on the seed, or its first question: see lua_warm.cpp), and a
+// later game that records no transcript and installs no house rule starts from there. A game
+// starts from a fresh build instead when the copy is in use by another game or its options
+// or limits differ.
 std::shared_ptr<ScriptCache> make_script_cache();
+// How many games of the cache started at the warm point.
+std::size_t warm_starts(const ScriptCache& cache);
 
 }  // namespace soloist::lua
 

@@ -119,3 +119,125 @@ TEST_CASE("a game builds its own state while the copy is in use, or when its opt
     auto built = new_game(bot, 3, nullptr, other);
     CHECK(play(*twelve) == play(*built));
 }
+
+namespace {
+
+// Plays to the end without a transcript, as a simulation does: what the game asked, what
+// was answered, and how it ended.
+std::string play_quietly(Game& game) {
+    game.keep_transcript(false);
+    game.start();
+    std::string log;
+    for (std::size_t turn = 0; turn < 5000 && game.status() == Game::Status::question; ++turn) {
+        const auto& q = game.question();
+        log += std::to_string(q.number) + " " + q.prompt + " [" + q.step + "]";
+        for (const auto& c : q.choices) log += " " + c.id;
+        log += "\n";
+        switch (q.kind) {
+            case Question::Kind::ask: game.answer(q.choices[turn % q.choices.size()].id); break;
+            case Question::Kind::confirm: game.answer(turn % 2 == 0); break;
+            case Question::Kind::number: game.answer(q.min + static_cast<long long>(turn) % (q.max - q.min + 1)); break;
+        }
+    }
+    if (game.status() == Game::Status::failed) return log + "failed: " + game.error();
+    return log + game.ending().dump();
+}
+
+std::unique_ptr<Bot> tiny_bot(TempDir& tmp, const std::string& main, const std::string& module = "") {
+    tmp.write("tiny/bot.yaml", test::tiny_manifest());
+    tmp.write("tiny/main.lua", main);
+    if (!module.empty()) tmp.write("tiny/early.lua", module);
+    return std::make_unique<Bot>(load_bot(tmp.path() / "tiny", Library::from_source_tree()));
+}
+
+}  // namespace
+
+TEST_CASE("games started at the warm point play as freshly built ones", "[copies][warm][determinism]") {
+    const auto lib = Library::from_source_tree();
+    for (const char* id : {"guild-mat", "botmegistus", "zenodotus"}) {
+        const Bot bot = load_bot(lib.scripts_dir / id, lib);
+        json options = resolve_options(bot, {}, nullptr);
+        if (std::string(id) == "zenodotus") options["seats"] = "random,greedy,cautious,greedy";
+        const auto cache = lua::make_script_cache();
+        for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+            auto copied = new_game(bot, seed, cache, options);
+            const std::string from_copy = play_quietly(*copied);
+            copied.reset();
+            auto built = new_game(bot, seed, nullptr, options);
+            const std::string from_build = play_quietly(*built);
+            INFO(id << ", seed " << seed);
+            CHECK(from_copy.find("\"result\"") != std::string::npos);
+            CHECK(from_copy == from_build);
+        }
+        INFO(id);
+        CHECK(lua::warm_starts(*cache) == 4);  // every game after the first
+    }
+}
+
+TEST_CASE("the warm point of a game is its first question when nothing random comes before", "[copies][warm]") {
+    TempDir tmp;
+    const auto bot = tiny_bot(tmp, R"lua(
+local colour = ui.ask("Colour?", { "red", "blue" })
+local roll = random.roll("die", 6)
+return { result = "win", summary = colour .. " " .. roll .. " " .. game.seed }
+)lua");
+    const auto cache = lua::make_script_cache();
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        auto copied = new_game(*bot, seed, cache);
+        auto built = new_game(*bot, seed, nullptr);
+        CHECK(play_quietly(*copied) == play_quietly(*built));
+    }
+    CHECK(lua::warm_starts(*cache) == 2);
+}
+
+TEST_CASE("a game that reads its seed or draws while a module loads has no warm point", "[copies][warm]") {
+    TempDir reads, loads;
+    const auto seedy = tiny_bot(reads, R"lua(
+local seed = game.seed
+local roll = random.roll("die", 6)
+return { result = "win", summary = seed .. " " .. roll }
+)lua");
+    const auto early = tiny_bot(loads, R"lua(
+local early = require "early"
+return { result = "win", summary = early .. " " .. random.roll("die", 6) }
+)lua",
+                                "return random.roll(\"die\", 6)\n");
+    for (const Bot* bot : {seedy.get(), early.get()}) {
+        const auto cache = lua::make_script_cache();
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            auto copied = new_game(*bot, seed, cache);
+            auto built = new_game(*bot, seed, nullptr);
+            const std::string a = play_quietly(*copied), b = play_quietly(*built);
+            CHECK(a == b);
+            CHECK(a.find(std::string("\"summary\":\"") + (bot == seedy.get() ? std::to_string(seed) + " " : "")) !=
+                  std::string::npos);
+        }
+        CHECK(lua::warm_starts(*cache) == 0);
+    }
+}
+
+TEST_CASE("the instruction limit counts across the warm point as if the game never paused", "[copies][warm][limits]") {
+    TempDir tmp;
+    // Each loop alone fits the limit; both together do not.
+    const auto bot = tiny_bot(tmp, R"lua(
+local n = 0
+for i = 1, 700000 do n = n + i end
+local roll = random.roll("die", 6)
+for i = 1, 700000 do n = n - i end
+return { result = "win", summary = tostring(n + roll) }
+)lua");
+    Limits limits;
+    limits.mode = Limits::Mode::count;
+    limits.max_instructions = 2'000'000;
+    limits.max_memory = 64u << 20;
+    const auto cache = lua::make_script_cache();
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        auto copied = new_game(*bot, seed, cache, nullptr, limits);
+        auto built = new_game(*bot, seed, nullptr, nullptr, limits);
+        const std::string a = play_quietly(*copied), b = play_quietly(*built);
+        INFO(a);
+        CHECK(a.find("instructions without asking a question") != std::string::npos);
+        CHECK(a == b);
+    }
+    CHECK(lua::warm_starts(*cache) == 2);
+}
