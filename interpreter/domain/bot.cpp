@@ -276,7 +276,9 @@ std::string bot_id_of(const fs::path& dir) {
     return dir.filename().string();
 }
 
-std::vector<fs::path> find_bots(const Library& library, const std::vector<fs::path>& extra_roots) {
+// Every bot folder with its id, sorted by id.
+static std::vector<std::pair<std::string, fs::path>> bots_with_ids(const Library& library,
+                                                                   const std::vector<fs::path>& extra_roots) {
     std::vector<std::pair<std::string, fs::path>> bots;
     auto add = [&](const fs::path& dir) { bots.emplace_back(bot_id_of(dir), dir.lexically_normal()); };
     auto add_children = [&](const fs::path& root, bool skip_lib) {
@@ -294,8 +296,12 @@ std::vector<fs::path> find_bots(const Library& library, const std::vector<fs::pa
         add_children(root, false);
     }
     std::sort(bots.begin(), bots.end());
+    return bots;
+}
+
+std::vector<fs::path> find_bots(const Library& library, const std::vector<fs::path>& extra_roots) {
     std::vector<fs::path> out;
-    for (auto& [id, dir] : bots) out.push_back(std::move(dir));
+    for (auto& [id, dir] : bots_with_ids(library, extra_roots)) out.push_back(std::move(dir));
     return out;
 }
 
@@ -307,12 +313,18 @@ fs::path resolve_bot(const std::string& name_or_dir, const Library& library, con
         throw UsageError("no bot at '" + name_or_dir + "': " +
                          (fs::is_directory(as_path) ? "the folder has no bot.yaml" : "no such folder"));
 
+    // Most bots live in a folder named as their id: without --bots folders to look through
+    // first, one manifest settles it.
+    const fs::path named = library.scripts_dir / name_or_dir;
+    if (extra_roots.empty() && !name_or_dir.empty() && fs::is_regular_file(named / "bot.yaml") &&
+        bot_id_of(named) == name_or_dir)
+        return named.lexically_normal();
+
     // A bot in a --bots folder overrides a bundled bot of the same id.
     std::vector<std::string> ids;
     fs::path found;
     const fs::path bundled = library.scripts_dir.lexically_normal();
-    for (const fs::path& dir : find_bots(library, extra_roots)) {
-        const std::string id = bot_id_of(dir);
+    for (const auto& [id, dir] : bots_with_ids(library, extra_roots)) {
         if (id == name_or_dir && (found.empty() || found.parent_path().lexically_normal() == bundled)) found = dir;
         ids.push_back(id);
     }
