@@ -85,7 +85,6 @@ inline constexpr const char* FROZEN_KEY = "soloist.frozen";  // set of read-only
 inline constexpr const char* GAME_KEY = "soloist.game";      // the game module's own table
 inline constexpr const char* PRELOADED_KEY = "soloist.preloaded";  // module name -> compiled chunk
 // Registry keys read at every question: light userdata (an address), so no string is hashed.
-inline const char STEPS_TAG = 0;       // the steps being run: [1..n], innermost last
-inline const char STEP_FLAGS_TAG = 0;  // { recording = bool }
+inline const char STEPS_TAG = 0;  // the steps being run: [0] = n, [1..n] innermost last
 
 }  // namespace soloist::lua

@@ -12,31 +12,20 @@
 
 namespace soloist::lua {
 
-// The step wrapper is Lua: a step may ask questions, so it must be able to yield. The
-// steps being run are a Lua array the host reads when it needs the current one (a question,
-// an error), so entering and leaving a step costs no call into C unless the transcript
-// records it.
+// game.step and the house rules' hooks. The wrapper around each step is a C closure
+// (running_step below); what a hook does is Lua, here.
 static const char* const step_prelude = R"lua(
-local stack, flags, announce, check, pack, unpack, error, type, pairs, tostring = ...
-stack.n = 0  -- stack[1..n]: the steps being run, innermost last
+local wrap, hooked, check, pack, unpack, error, type, pairs, tostring = ...
 local hooks = { before = {}, replace = {}, after = {} }
-local hooked = {}  -- step id -> true once any hook names it
 
--- Leaves the step at `depth`, and any inner step a script's pcall abandoned, passing the
--- step's results through without packing them in a table.
-local function leave(depth, ...)
-  stack.n = depth - 1
-  return ...
-end
-
--- A step that a house rule hooks.
-local function run_hooked(id, fn, depth, ...)
+-- A step that a house rule hooks, with its arguments.
+local function run_hooked(id, fn, ...)
   local before, replace, after = hooks.before[id], hooks.replace[id], hooks.after[id]
   if before then before(...) end
   local results
   if replace then results = pack(replace(fn, ...)) else results = pack(fn(...)) end
   if after then after(...) end
-  return leave(depth, unpack(results, 1, results.n))
+  return unpack(results, 1, results.n)
 end
 
 -- game.step(id, fn): fn as the declared flowchart step `id`.
@@ -44,13 +33,7 @@ local function step(id, fn)
   if type(id) ~= "string" then error("game.step: a step id must be a string", 2) end
   if type(fn) ~= "function" then error("game.step: step '" .. id .. "' needs a function", 2) end
   check(id)
-  return function(...)
-    local depth = stack.n + 1
-    stack.n, stack[depth] = depth, id
-    if flags.recording then announce(id) end
-    if hooked[id] then return run_hooked(id, fn, depth, ...) end
-    return leave(depth, fn(...))
-  end
+  return wrap(id, fn, run_hooked)
 end
 
 -- A house rule's table: { before = {[step] = fn}, replace = {...}, after = {...} }.
@@ -72,6 +55,64 @@ end
 return step, install
 )lua";
 
+// The steps being run are the table at STEPS_TAG: [0] the depth n, [1..n] the step ids,
+// innermost last. The host reads it when it needs the current step (a question, an error).
+enum StepUpvalue { STEP_ID = 1, STEP_FN, STEP_RUN_HOOKED, STEP_STACK, STEP_HOOKED };
+
+// Leaving the step at `depth` also leaves any inner step a script's pcall abandoned.
+static int left_step(lua_State* L, int, lua_KContext depth) {
+    lua_pushinteger(L, static_cast<lua_Integer>(depth) - 1);
+    lua_rawseti(L, lua_upvalueindex(STEP_STACK), 0);
+    return lua_gettop(L);
+}
+
+// A step being run: C, so entering and leaving cost no Lua varargs; lua_callk, so the step
+// can ask questions (yield) and still be left when it returns.
+static int running_step(lua_State* L) {
+    const int nargs = lua_gettop(L);
+    luaL_checkstack(L, 4, "a step's arguments");
+    lua_rawgeti(L, lua_upvalueindex(STEP_STACK), 0);
+    const lua_Integer depth = lua_tointeger(L, -1) + 1;
+    lua_pop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(STEP_ID));
+    lua_rawseti(L, lua_upvalueindex(STEP_STACK), depth);
+    lua_pushinteger(L, depth);
+    lua_rawseti(L, lua_upvalueindex(STEP_STACK), 0);
+    if (recording(L)) {
+        const char* id = lua_tostring(L, lua_upvalueindex(STEP_ID));
+        guarded(L, [&] {
+            emit(L, {{"event", "step"}, {"id", id}});
+            return 0;
+        });
+    }
+    lua_pushvalue(L, lua_upvalueindex(STEP_ID));
+    const bool hooked = lua_rawget(L, lua_upvalueindex(STEP_HOOKED)) != LUA_TNIL;
+    lua_pop(L, 1);
+    int called = nargs;
+    if (hooked) {  // run_hooked(id, fn, ...)
+        lua_pushvalue(L, lua_upvalueindex(STEP_RUN_HOOKED));
+        lua_pushvalue(L, lua_upvalueindex(STEP_ID));
+        lua_pushvalue(L, lua_upvalueindex(STEP_FN));
+        lua_rotate(L, 1, 3);
+        called += 2;
+    } else {  // fn(...)
+        lua_pushvalue(L, lua_upvalueindex(STEP_FN));
+        lua_insert(L, 1);
+    }
+    lua_callk(L, called, LUA_MULTRET, static_cast<lua_KContext>(depth), left_step);
+    return left_step(L, LUA_OK, static_cast<lua_KContext>(depth));
+}
+
+// wrap(id, fn, run_hooked) -> the step's closure; upvalues 1 and 2: the steps table and
+// the set of hooked step ids.
+static int wrap_step(lua_State* L) {
+    lua_settop(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushcclosure(L, running_step, 5);
+    return 1;
+}
+
 // The prelude is compiled once per process; every game loads the compiled chunk.
 static bool load_prelude(lua_State* L) {
     static std::once_flag once;
@@ -87,15 +128,6 @@ static bool load_prelude(lua_State* L) {
 }
 
 static const Bot& bot(lua_State* L) { return *context(L).setup->bot; }
-
-// A step begins: its event in the transcript (called only while recording).
-static int game_announce_step(lua_State* L) {
-    const char* id = luaL_checkstring(L, 1);
-    return guarded(L, [&] {
-        emit(L, {{"event", "step"}, {"id", id}});
-        return 0;
-    });
-}
 
 static int game_check_step(lua_State* L) {
     const char* id = luaL_checkstring(L, 1);
@@ -201,40 +233,33 @@ int luaopen_game(lua_State* L) {
     lua_setfield(L, LUA_REGISTRYINDEX, GAME_KEY);
 
     if (!load_prelude(L)) return lua_error(L);
-    lua_newtable(L);
+    lua_createtable(L, 4, 1);  // the steps being run
+    lua_pushinteger(L, 0);
+    lua_rawseti(L, -2, 0);
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &STEPS_TAG);
-    lua_createtable(L, 0, 1);
-    lua_pushboolean(L, recording(L));
-    lua_setfield(L, -2, "recording");
+    lua_newtable(L);  // hooked step ids
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &STEP_FLAGS_TAG);
-    lua_pushcfunction(L, game_announce_step);
+    lua_insert(L, -3);
+    lua_pushcclosure(L, wrap_step, 2);
+    lua_insert(L, -2);  // wrap, hooked
     lua_pushcfunction(L, game_check_step);
     lua_getglobal(L, "table");
     lua_getfield(L, -1, "pack");
     lua_getfield(L, -2, "unpack");
     lua_remove(L, -3);
     for (const char* name : {"error", "type", "pairs", "tostring"}) lua_getglobal(L, name);
-    lua_call(L, 10, 2);
+    lua_call(L, 9, 2);
     lua_setfield(L, LUA_REGISTRYINDEX, "soloist.install_rules");
     lua_setfield(L, game, "step");
     lua_settop(L, game);
     return 1;
 }
 
-void sync_recording(lua_State* L) {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &STEP_FLAGS_TAG);
-    lua_pushboolean(L, recording(L));
-    lua_setfield(L, -2, "recording");
-    lua_pop(L, 1);
-}
-
 const char* current_step(lua_State* L) {
     const char* id = nullptr;
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &STEPS_TAG) == LUA_TTABLE) {
-        lua_pushliteral(L, "n");
-        lua_rawget(L, -2);
+        lua_rawgeti(L, -1, 0);
         const lua_Integer n = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
         lua_pop(L, 1);
         if (n > 0 && lua_rawgeti(L, -1, n) == LUA_TSTRING) id = lua_tostring(L, -1);

@@ -11,7 +11,6 @@ int luaopen_sandbox(lua_State* L);  // lua_sandbox.cpp: the allowlisted globals;
 int luaopen_ui(lua_State* L);       // lua_ui.cpp: say, why, show, ask, confirm, number
 int luaopen_random(lua_State* L);   // lua_random.cpp: roll, int, pick, shuffle
 int luaopen_game(lua_State* L);     // lua_game.cpp: bot, options, components, step, record, correctable
-void sync_recording(lua_State* L);  // steps announce themselves only while the transcript records
 const char* current_step(lua_State* L);           // the innermost step being run, or nullptr
 
 }  // namespace soloist::lua

@@ -270,7 +270,6 @@ private:
         lua_State* L = state_->L();
         lua_State* co = ctx_.bot_thread;
         ctx_.pending.reset();
-        sync_recording(L);  // a front end may start or stop listening between questions
         int nres = 0;
         std::string error;
         int status = door_resume(co, L, nargs, &nres, error);

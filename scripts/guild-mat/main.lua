@@ -79,15 +79,18 @@ end)
 
 -- Step 3: two neighbouring start markers may change places, for Jar the player pays.
 -- Offered only where it changes something: the two markers differ in colour.
+local EXCHANGE_PROMPT = string.format("Exchange two neighbouring start markers for %d Jar?", layout.exchange_cost)
+local NO_EXCHANGE = { id = "no", label = "No exchange" }
+
 local exchange = game.step("exchange markers", function()
-  local names, held = mat:start_spaces()
-  local choices, pairs_by_id = { { id = "no", label = "No exchange" } }, {}
+  local names = layout.start_spaces
+  local choices = { NO_EXCHANGE }
   for i = 1, #names - 1 do
-    if held[i] and held[i + 1] and held[i] ~= held[i + 1] then
-      local id = names[i] .. "-" .. names[i + 1]
-      pairs_by_id[id] = i
-      choices[#choices + 1] = { id = id, label = string.format("Exchange %s (%s) and %s (%s) for %d Jar",
-        names[i], held[i], names[i + 1], held[i + 1], layout.exchange_cost) }
+    local here, next_to = mat:marker_at_start(i), mat:marker_at_start(i + 1)
+    if here and next_to and here ~= next_to then
+      choices[#choices + 1] = { id = names[i] .. "-" .. names[i + 1], pair = i,
+        label = string.format("Exchange %s (%s) and %s (%s) for %d Jar", names[i], here, names[i + 1], next_to,
+          layout.exchange_cost) }
     end
   end
   if #choices == 1 then
@@ -95,13 +98,15 @@ local exchange = game.step("exchange markers", function()
     ui.why("Neighbouring start spaces hold markers of the same colour.")
     return
   end
-  local pick = ui.ask(string.format("Exchange two neighbouring start markers for %d Jar?", layout.exchange_cost),
-    choices)
-  local i = pairs_by_id[pick]
-  if i then
-    mat:exchange(i)
-    ui.say("Pay %d Jar to the supply and swap the markers on %s and %s: %s now holds %s, %s holds %s.",
-      layout.exchange_cost, names[i], names[i + 1], names[i], held[i + 1], names[i + 1], held[i])
+  local pick = ui.ask(EXCHANGE_PROMPT, choices)
+  for _, choice in ipairs(choices) do
+    local i = choice.pair
+    if i and choice.id == pick then
+      local here, next_to = mat:marker_at_start(i), mat:marker_at_start(i + 1)
+      mat:exchange(i)
+      ui.say("Pay %d Jar to the supply and swap the markers on %s and %s: %s now holds %s, %s holds %s.",
+        layout.exchange_cost, names[i], names[i + 1], names[i], next_to, names[i + 1], here)
+    end
   end
 end)
 

@@ -149,12 +149,20 @@ function Mat:refill_start()
   return color
 end
 
+-- The marker on start space i, or nil when it is empty. Between steps 4 and 5 the first
+-- start space is empty and the others still hold their markers.
+function Mat:marker_at_start(i)
+  if self.taken then
+    return i > 1 and self.start:at(i - 1) or nil
+  end
+  return self.start:at(i)
+end
+
 -- The start spaces' names and what lies on them now (nil: empty).
 function Mat:start_spaces()
   local names, held = self.layout.start_spaces, {}
-  local offset = self.taken and 1 or 0
   for i = 1, #names do
-    held[i] = (i > offset) and self.start:at(i - offset) or nil
+    held[i] = self:marker_at_start(i)
   end
   return names, held
 end
