@@ -3,6 +3,7 @@
 // `require` finds it ready.
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 #include "domain/atomic_file.hpp"
 #include "lua/lua_context.hpp"
@@ -12,6 +13,31 @@ namespace soloist::lua {
 int append_to_string(lua_State*, const void* p, std::size_t size, void* out) {
     static_cast<std::string*>(out)->append(static_cast<const char*>(p), size);
     return 0;
+}
+
+// "attempt to assign to const variable 'ui'" for one of the host's names says what the
+// sandbox says when a script replaces one of its globals at run time.
+static void refused_assignment(lua_State* L) {
+    static const char* const assign = "attempt to assign to const variable '";
+    auto& ctx = context(L);
+    bool host_name = false;
+    {
+        const char* message = lua_tostring(L, -1);
+        const char* what = message ? std::strstr(message, assign) : nullptr;
+        const char* name = what ? what + std::strlen(assign) : nullptr;
+        const char* end = name ? std::strchr(name, '\'') : nullptr;
+        if (end) {
+            const std::string variable(name, end);
+            const std::string& line = host_names_line();
+            host_name = line.find(" " + variable + " <const>") != std::string::npos ||
+                        line.starts_with("local " + variable + " <const>");
+            ctx.scratch = std::string(message, what) + "not allowed: '" + variable +
+                          "' is one of Soloist's globals and cannot be replaced";
+        }
+    }
+    if (!host_name) return;
+    lua_pop(L, 1);
+    lua_pushstring(L, ctx.scratch.c_str());
 }
 
 bool load_script(lua_State* L, const std::filesystem::path& file) {
@@ -33,8 +59,11 @@ bool load_script(lua_State* L, const std::filesystem::path& file) {
                         ctx.chunkname.c_str() + 1);
         return false;
     }
-    if (luaL_loadbufferx(L, ctx.scratch.data(), ctx.scratch.size(), ctx.chunkname.c_str(), "t") != LUA_OK)
+    ctx.scratch.insert(0, host_names_line());  // on the first line: line numbers stay the file's
+    if (luaL_loadbufferx(L, ctx.scratch.data(), ctx.scratch.size(), ctx.chunkname.c_str(), "t") != LUA_OK) {
+        refused_assignment(L);
         return false;
+    }
     lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
     lua_setupvalue(L, -2, 1);
     return true;

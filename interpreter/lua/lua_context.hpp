@@ -44,7 +44,11 @@ std::string display_path(const std::filesystem::path& file);
 
 // Reads a script into ctx.scratch and loads it as text (never binary) with the bot's
 // environment as its _ENV. Pushes the function, or returns false with a message pushed.
+// The host's global names are constant locals of every script, put before its first line
+// (host_names_line): reading one is a register, not a search through the sandbox's tables,
+// and assigning one is refused when the script compiles.
 bool load_script(lua_State* L, const std::filesystem::path& file);
+const std::string& host_names_line();  // lua_sandbox.cpp
 
 // A letter, digit, '_' or '-': what each dot-separated part of a module name is made of.
 bool is_module_name_char(char c);

@@ -631,6 +631,24 @@ static const luaL_Reg sandbox_functions[] = {
 static const char* const kept_base[] = {"assert", "error",  "ipairs",   "rawequal",     "rawget", "rawlen",
                                         "select", "type",   "tonumber", "getmetatable"};
 static const char* const libraries[] = {"string", "table", "math", "utf8", "coroutine"};
+static const char* const soloist_modules[] = {"ui", "random", "game"};
+
+const std::string& host_names_line() {
+    static const std::string line = [] {
+        std::vector<std::string> names(std::begin(kept_base), std::end(kept_base));
+        for (const luaL_Reg* f = sandbox_functions; f->name; ++f) names.emplace_back(f->name);
+        names.insert(names.end(), {"setmetatable", "require", "_VERSION"});
+        names.insert(names.end(), std::begin(libraries), std::end(libraries));
+        names.insert(names.end(), std::begin(soloist_modules), std::end(soloist_modules));
+        std::string declared, values;
+        for (const auto& n : names) {
+            declared += (declared.empty() ? "" : ", ") + n + " <const>";
+            values += (values.empty() ? "" : ", ") + n;
+        }
+        return "local " + declared + " = " + values + "; ";
+    }();
+    return line;
+}
 
 // Builds the bots' environment from the opened libraries and the Soloist modules in
 // package.loaded (ui, random, game) and returns it. The real global table is left empty
@@ -703,7 +721,7 @@ int luaopen_sandbox(lua_State* L) {
         freeze(L, name);
         lua_setfield(L, host, name);
     }
-    for (const char* name : {"ui", "random", "game"}) {
+    for (const char* name : soloist_modules) {
         if (lua_getfield(L, loaded, name) != LUA_TTABLE) {
             lua_pop(L, 1);
             continue;

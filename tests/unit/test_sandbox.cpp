@@ -122,8 +122,24 @@ out[#out + 1] = tostring(helper.loads)
     CHECK(out[9] == "1");  // a module runs once
 }
 
+TEST_CASE("a script assigning one of the host's names is refused when it compiles", "[sandbox]") {
+    for (const char* line : {"ui = nil", "local function f() string = {} end", "pairs, x = nil, 1"}) {
+        INFO(line);
+        Played p = play_lua(std::string("local x = 1\n") + line + "\nreturn { result = 'win', summary = 'ran' }\n");
+        REQUIRE(p.game->status() == Game::Status::failed);
+        CHECK_THAT(p.game->error(), Contains("tiny/main.lua:2: not allowed: '"));
+        CHECK_THAT(p.game->error(), Contains("' is one of Soloist's globals and cannot be replaced"));
+    }
+    // A local of the same name is the script's own.
+    Played own = play_lua("local ui = 3\nui = ui + 1\nreturn { result = 'win', summary = tostring(ui) }\n");
+    REQUIRE(own.game->status() == Game::Status::ended);
+    CHECK(own.game->ending()["summary"] == "4");
+}
+
 TEST_CASE("the host's globals and tables are read-only, and stay intact", "[sandbox]") {
-    Played p = play_lua(attempt_each({"_G = {}", "ui = {}", "string.format = nil", "game = 1", "ui.say = nil",
+    // A script's own lines cannot even compile an assignment to a host name (see below), so
+    // these go through load, whose chunks meet the sandbox's refusal at run time.
+    Played p = play_lua(attempt_each({"_G = {}", "load('ui = {}')()", "string.format = nil", "load('game = 1')()", "ui.say = nil",
                                       "_G.string = 1", "random.roll = nil", "game.options = {}", "table.insert = 1",
                                       "rawset(_G, 'ui', 1)", "rawset(string, 'x', 1)", "rawset(ui, 'say', 1)",
                                       "setmetatable(_G, nil)", "setmetatable(string, {})",
