@@ -58,75 +58,89 @@ local function many_words(m, w, K, shift)
   end
 end
 
--- The bit layout of a board and its two layer functions, L[false] (walls) and L[true]
--- (OPENING: no walls). b needs w, h, size, row, and dirs[false] / dirs[true] (the steps each
--- square allows: 1 up, 2 right, 4 down, 8 left).
-function bits.new(b)
-  local w, h = b.w, b.h
+-- The bit layout of a board: K words, span squares a word; word[i] and bit[i] place square i.
+-- Board.new fills word, bit and the sets it needs in its own pass over the squares.
+function bits.layout(w, h)
   local rows = 64 // w                        -- rows per word
-  local K = (h + rows - 1) // rows
   local span = rows * w
+  return { K = (h + rows - 1) // rows, span = span, rows = rows, w = w, h = h, word = {}, bit = {} }
+end
+
+-- An array of n zeros.
+function bits.zeros(n)
+  local set = {}
+  for k = 1, n do set[k] = 0 end
+  return set
+end
+
+-- A set of K words, all 0: no square.
+function bits.none(L)
+  return bits.zeros(L.K)
+end
+
+-- The two layer functions of a layout, L[false] (walls) and L[true] (OPENING: no walls), and
+-- L.full, every square. walls lists each wall as its two squares' indices, the upper or left
+-- one first. The masks are made a row at a time: per word, the squares that may step right,
+-- left, down and up within the word, and down or up into the next or previous word.
+function bits.connect(L, walls)
+  local K, w, h, rows, word, bit = L.K, L.w, L.h, L.rows, L.word, L.bit
+  local line = (1 << w) - 1                   -- a row's squares, in the word's first row
+  local open = { right = {}, left = {}, down = {}, up = {}, down_out = {}, up_out = {} }
+  local closed = { right = {}, left = {}, down = {}, up = {}, down_out = {}, up_out = {} }
+  local function both(name, k, x) open[name][k], closed[name][k] = x, x end
+  local full = {}
+  for k = 1, K do
+    local n = math.min(rows, h - (k - 1) * rows)     -- the rows of word k
+    local firsts = 0                                 -- the first square of each of its rows
+    for j = 0, n - 1 do firsts = firsts | (1 << (j * w)) end
+    local all, last = firsts * line, line << ((n - 1) * w)
+    full[k] = all
+    both("right", k, all & ~(firsts << (w - 1)))
+    both("left", k, all & ~firsts)
+    both("down", k, all & ~last)
+    both("up", k, all & ~line)
+    both("down_out", k, k < K and last or 0)
+    both("up_out", k, k > 1 and line or 0)
+  end
+  local right, left, down, up, down_out, up_out = closed.right, closed.left, closed.down, closed.up,
+    closed.down_out, closed.up_out
+  for n = 1, #walls, 2 do
+    local a, b = walls[n], walls[n + 1]
+    local ka, kb, xa, xb = word[a], word[b], ~bit[a], ~bit[b]
+    if b == a + 1 then                          -- side by side: a's step right, b's left
+      right[ka], left[kb] = right[ka] & xa, left[kb] & xb
+    elseif ka == kb then                        -- one above the other, in one word
+      down[ka], up[kb] = down[ka] & xa, up[kb] & xb
+    else                                        -- across two words
+      down_out[ka], up_out[kb] = down_out[ka] & xa, up_out[kb] & xb
+    end
+  end
   local shift = (rows - 1) * w                -- a word's last row to the next word's first
-  -- colour[p]: the squares whose row + column has parity p, as on a chessboard
-  local L = { K = K, span = span, word = {}, bit = {}, full = {}, colour = { [0] = {}, [1] = {} } }
-  for k = 1, K do L.full[k], L.colour[0][k], L.colour[1][k] = 0, 0, 0 end
-  for i = 1, b.size do
-    local k, x = (i - 1) // span + 1, 1 << ((i - 1) % span)
-    L.word[i], L.bit[i] = k, x
-    L.full[k] = L.full[k] | x
-    local c = L.colour[(b.row[i] + b.col[i]) % 2]
-    c[k] = c[k] | x
-  end
-  local word, bit, row = L.word, L.bit, b.row
-  -- per word: the squares that may step right, left, down and up within the word, and down
-  -- or up into the next or previous word; first with OPENING (every step on the board), then
-  -- without: the same but for the steps that walls take away
-  local masks = {}
-  for _, opening in ipairs({ true, false }) do
-    local right, left, down, up, down_out, up_out = {}, {}, {}, {}, {}, {}
-    for k = 1, K do right[k], left[k], down[k], up[k], down_out[k], up_out[k] = 0, 0, 0, 0, 0, 0 end
-    masks[opening] = { right = right, left = left, down = down, up = up, down_out = down_out, up_out = up_out }
-  end
-  local all, free = b.dirs[true], b.dirs[false]
-  local m = masks[true]
-  local right, left, down, up, down_out, up_out = m.right, m.left, m.down, m.up, m.down_out, m.up_out
-  for i = 1, b.size do
-    local k, x, f = word[i], bit[i], all[i]
-    local at = (row[i] - 1) % rows
-    if f & 1 ~= 0 then
-      if at == 0 then up_out[k] = up_out[k] | x else up[k] = up[k] | x end
-    end
-    if f & 2 ~= 0 then right[k] = right[k] | x end
-    if f & 4 ~= 0 then
-      if at == rows - 1 then down_out[k] = down_out[k] | x else down[k] = down[k] | x end
-    end
-    if f & 8 ~= 0 then left[k] = left[k] | x end
-  end
-  local mw = masks[false]
-  for name, list in pairs(m) do
-    local copy = mw[name]
-    for k = 1, K do copy[k] = list[k] end
-  end
-  right, left, down, up, down_out, up_out = mw.right, mw.left, mw.down, mw.up, mw.down_out, mw.up_out
-  for i = 1, b.size do
-    local g = all[i] & ~free[i]       -- the steps walls take away
-    if g ~= 0 then
-      local k, x = word[i], ~bit[i]
-      local at = (row[i] - 1) % rows
-      if g & 1 ~= 0 then
-        if at == 0 then up_out[k] = up_out[k] & x else up[k] = up[k] & x end
-      end
-      if g & 2 ~= 0 then right[k] = right[k] & x end
-      if g & 4 ~= 0 then
-        if at == rows - 1 then down_out[k] = down_out[k] & x else down[k] = down[k] & x end
-      end
-      if g & 8 ~= 0 then left[k] = left[k] & x end
-    end
-  end
-  for _, opening in ipairs({ false, true }) do
-    L[opening] = K == 1 and one_word(masks[opening], w) or many_words(masks[opening], w, K, shift)
-  end
+  L.full, L.shift, L.masks = full, shift, { [true] = open, [false] = closed }
+  L[true] = K == 1 and one_word(open, w) or many_words(open, w, K, shift)
+  L[false] = K == 1 and one_word(closed, w) or many_words(closed, w, K, shift)
   return L
+end
+
+-- The squares next to set s (K words from s[at + 1]), stepping as walls allow unless opening:
+-- into one[k] those with at least one neighbour in s, into two[k] (if given) those with at
+-- least two. A neighbour on each side is a shifted copy of s; two of four is a vote.
+function bits.neighbours(L, opening, s, at, one, two)
+  local m = L.masks[opening]
+  local right, left, down, up, down_out, up_out = m.right, m.left, m.down, m.up, m.down_out, m.up_out
+  local K, w, shift = L.K, L.w, L.shift
+  for k = 1, K do
+    local c = s[at + k]
+    local from_left, from_right = (c & right[k]) << 1, (c & left[k]) >> 1
+    local from_above, from_below = (c & down[k]) << w, (c & up[k]) >> w
+    if k > 1 then from_above = from_above | ((s[at + k - 1] & down_out[k - 1]) >> shift) end
+    if k < K then from_below = from_below | ((s[at + k + 1] & up_out[k + 1]) << shift) end
+    local across, along = from_left | from_right, from_above | from_below
+    one[k] = across | along
+    if two then
+      two[k] = (from_left & from_right) | (from_above & from_below) | (across & along)
+    end
+  end
 end
 
 -- A set holding the given squares (a square or an array of squares).
@@ -138,6 +152,15 @@ function bits.of(L, squares)
     set[L.word[sq.i]] = set[L.word[sq.i]] | L.bit[sq.i]
   end
   return set
+end
+
+-- The first square (in board order) of the set in words[at + 1 .. at + K], or nil.
+function bits.first(L, words, at)
+  for k = 1, L.K do
+    local x = words[at + k]
+    if x ~= 0 then return (k - 1) * L.span + 1 + LOG[x & -x] end
+  end
+  return nil
 end
 
 -- Appends the square indices of words first..first+K-1 of `words` to list, in board order.

@@ -3,6 +3,7 @@
 -- arrays (neighbours, rows, columns) and bit sets (bits.lua), so the searches allocate nothing
 -- per step.
 local bits = require "bits"
+local powers = require "powers"
 local Board = {}
 Board.__index = Board
 
@@ -21,7 +22,13 @@ local function pair(i, j)
   return j * 1024 + i
 end
 
--- Board.new runs at the start of every game, so it builds only what play needs, simply.
+-- the letters of the board's text: a text, or a power square
+local BOOK, SCROLL, FLOOR = string.byte("BS.", 1, 3)
+local POWER_AT = {}
+for letter, power in pairs(POWER_OF) do POWER_AT[letter:byte()] = power end
+
+-- Board.new runs at the start of every game, so it builds what play needs in one pass over the
+-- squares, and the bit masks a row at a time (bits.lua).
 function Board.new(name, data, opts)
   opts = opts or {}
   local self = setmetatable({ id = name, name = data.name, description = data.description, opts = opts }, Board)
@@ -31,36 +38,57 @@ function Board.new(name, data, opts)
   self.w, self.h, self.size = w, h, size
   self.block_burnt = opts.burnt ~= "cross"   -- burnt squares stop pieces unless burnt=cross
   self.up_to = opts.move == "up-to"
+  local fc, fr = data.fire_columns, data.fire_rows
+  if #fc ~= w then fail(name, "fire_columns has %d numbers for %d columns", #fc, w) end
+  if #fr ~= h then fail(name, "fire_rows has %d numbers for %d rows", #fr, h) end
+  self.fire_columns, self.fire_rows = fc, fr
+  local L = bits.layout(w, h)
+  local word, bit = L.word, L.bit
+  -- sets: the open texts, the squares on no numbered line (fireproof: no fire reaches them),
+  -- the squares of each power, and the squares of each colour of the chessboard (row + column
+  -- even or odd)
+  local text_set, fireproof, power_sets = bits.none(L), bits.none(L), {}
+  for _, power in ipairs(powers.ORDER) do power_sets[power] = bits.none(L) end
+  local colour = { [0] = bits.none(L), [1] = bits.none(L) }
+  L.colour = colour
+  -- the steps each square allows, as flags (1 up, 2 right, 4 down, 8 left): free without
+  -- crossing a wall, all for a piece with OPENING; a step k goes to i + offset[k]
+  local free, all = {}, {}
   local squares, row, col, burnt = {}, {}, {}, {}
-  local letters = {}
-  for c = 1, w do letters[c] = LETTERS:sub(c, c) end
-  local texts = 0
-  local B, S, DOT = string.byte("BS.", 1, 3)
+  local letters, sides = {}, {}
+  for c = 1, w do letters[c], sides[c] = LETTERS:sub(c, c), (c < w and 2 or 0) | (c > 1 and 8 or 0) end
+  local texts, i, k, x = 0, 0, 0, 0
   for r = 1, h do
     local line = rows[r]
     if #line ~= w then
       fail(name, "row %d has %d squares, the first row %d", r, #line, w)
     end
-    local number = tostring(r)
+    if (r - 1) % L.rows == 0 then k, x = k + 1, 1 end  -- a new word
+    local number, ends = tostring(r), (r > 1 and 1 or 0) | (r < h and 4 or 0)
+    local on_fire_row = fr[r] ~= 0
+    local even_columns, odd_columns = colour[r % 2], colour[(r + 1) % 2]  -- their colours on this row
     for c = 1, w do
+      i = i + 1
       local ch = line:byte(c)
-      local i = (r - 1) * w + c
       local sq = { i = i, r = r, c = c, name = letters[c] .. number, burnt = false }
-      if ch == B then
-        sq.text, texts = "book", texts + 1
-      elseif ch == S then
-        sq.text, texts = "scroll", texts + 1
-      elseif ch ~= DOT then
-        sq.power = POWER_OF[string.char(ch)]
+      if ch == BOOK or ch == SCROLL then
+        sq.text, texts = ch == BOOK and "book" or "scroll", texts + 1
+        text_set[k] = text_set[k] | x
+      elseif ch ~= FLOOR then
+        local power = POWER_AT[ch]
+        local set = power_sets[power]
+        sq.power, set[k] = power, set[k] | x
       end
-      squares[i], row[i], col[i], burnt[i] = sq, r, c, false
+      if not on_fire_row and fc[c] == 0 then fireproof[k] = fireproof[k] | x end
+      local hue = c % 2 == 0 and even_columns or odd_columns
+      hue[k] = hue[k] | x
+      squares[i], row[i], col[i], burnt[i], word[i], bit[i] = sq, r, c, false, k, x
+      local f = ends | sides[c]
+      free[i], all[i] = f, f
+      x = x << 1
     end
   end
   self.squares, self.row, self.col, self.open_texts = squares, row, col, texts
-  local fc, fr = data.fire_columns, data.fire_rows
-  if #fc ~= w then fail(name, "fire_columns has %d numbers for %d columns", #fc, w) end
-  if #fr ~= h then fail(name, "fire_rows has %d numbers for %d rows", #fr, h) end
-  self.fire_columns, self.fire_rows = fc, fr
   local labelled = {}
   for _, n in ipairs(fc) do labelled[n] = true end
   for _, n in ipairs(fr) do labelled[-n] = true end
@@ -69,7 +97,9 @@ function Board.new(name, data, opts)
     if not labelled[-n] then fail(name, "no row carries fire number %d", n) end
   end
   self.lines = { column = {}, row = {} }      -- filled by line_squares when a line first burns
-  local walls = {}
+  -- walls: each takes a step away from both its squares; kept by pair (Board:wall) and as a
+  -- list, upper or left square first (bits.connect)
+  local walls, list = {}, {}
   for _, wall in ipairs(data.walls) do
     local a, b = wall:match("^(%w+)%-(%w+)$")
     local sa, sb = self:at(a), self:at(b)
@@ -77,51 +107,31 @@ function Board.new(name, data, opts)
     if math.abs(sa.r - sb.r) + math.abs(sa.c - sb.c) ~= 1 then
       fail(name, "wall %s is not between neighbouring squares", wall)
     end
-    walls[pair(sa.i, sb.i)] = true
-  end
-  self.walls = walls
-  -- the steps each square allows, as flags (1 up, 2 right, 4 down, 8 left): dirs[false]
-  -- without crossing a wall, dirs[true] for a piece with OPENING; a step k goes to i + offset[k]
-  local free, all = {}, {}
-  for i = 1, size do
-    local r, c = row[i], col[i]
-    local a = (r > 1 and 1 or 0) | (c < w and 2 or 0) | (r < h and 4 or 0) | (c > 1 and 8 or 0)
-    free[i], all[i] = a, a
-  end
-  -- each wall takes a step away from both its squares (walls[key]: key = lower * 1024 + higher)
-  for key in pairs(walls) do
-    local lo, hi = key // 1024, key % 1024
-    if row[lo] == row[hi] then                  -- side by side: lo's right, hi's left
+    local lo, hi = sa.i, sb.i
+    if lo > hi then lo, hi = hi, lo end
+    walls[pair(lo, hi)] = true
+    local n = #list
+    list[n + 1], list[n + 2] = lo, hi
+    if hi == lo + 1 then                        -- side by side: lo's right, hi's left
       free[lo], free[hi] = free[lo] & ~2, free[hi] & ~8
     else                                        -- one above the other: lo's down, hi's up
       free[lo], free[hi] = free[lo] & ~4, free[hi] & ~1
     end
   end
+  self.walls = walls
   self.dirs = { [false] = free, [true] = all }
   self.offset = { -w, 1, w, -1 }
   self.burnt = burnt      -- burnt[i] mirrors squares[i].burnt, for the searches
+  self.bits = bits.connect(L, list)
   -- as bit sets: where pieces may pass and stop, and the open texts
-  local L = bits.new(self)
-  self.bits = L
-  self.pass, self.stoppable, self.text_set = {}, {}, {}
-  for k = 1, L.K do self.pass[k], self.stoppable[k], self.text_set[k] = L.full[k], L.full[k], 0 end
-  -- fireproof: the squares on no numbered line, which no fire can reach
-  self.fireproof = {}
-  for k = 1, L.K do self.fireproof[k] = 0 end
-  for i = 1, size do
-    local k = L.word[i]
-    if squares[i].text then self.text_set[k] = self.text_set[k] | L.bit[i] end
-    if fc[col[i]] == 0 and fr[row[i]] == 0 then self.fireproof[k] = self.fireproof[k] | L.bit[i] end
-  end
-  self.opening_squares = bits.of(L, {})
-  self.one = bits.of(L, {})     -- scratch: one square as a set (reach.lua)
-  for i = 1, size do
-    if squares[i].power == "opening" then
-      local k = L.word[i]
-      self.opening_squares[k] = self.opening_squares[k] | L.bit[i]
-    end
-  end
-  self.cache, self.graph_cache = {}, {}
+  self.pass, self.stoppable, self.text_set = {}, {}, text_set
+  for k2 = 1, L.K do self.pass[k2], self.stoppable[k2] = L.full[k2], L.full[k2] end
+  self.fireproof, self.power_sets, self.opening_squares = fireproof, power_sets, power_sets.opening
+  self.text_squares = bits.zeros(L.K)     -- every text square, claimed or not
+  for k2 = 1, L.K do self.text_squares[k2] = text_set[k2] end
+  self.one = bits.none(L)     -- scratch: one square as a set (reach.lua)
+  self.cache, self.cached_any = {}, false
+  self.version = 0    -- counts the burns: where pieces can go changes only then (reach.lua)
   return self
 end
 
@@ -178,11 +188,11 @@ function Board:open_text(sq)
   return sq.text and not sq.owner and not sq.lost
 end
 
--- Cached results are dropped when the board changes; those of the paths (graph_cache) only
--- when a square burns, since claims do not change where a piece can go.
+-- Cached results are dropped when the board changes; the moves (reach.lua) only when a square
+-- burns, since claims do not change where a piece can go.
 local function changed(self, graph)
-  if next(self.cache) ~= nil then self.cache = {} end
-  if graph and next(self.graph_cache) ~= nil then self.graph_cache = {} end
+  if self.cached_any then self.cache, self.cached_any = {}, false end
+  if graph then self.version = self.version + 1 end
 end
 
 local function drop_text(self, sq)
@@ -227,25 +237,34 @@ end
 -- Can a piece on square `from` ever reach an open text? Burnt squares only spread, so only
 -- what can be reached now matters; walls stop it unless it has OPENING points (opening) or
 -- can reach an OPENING square where it might roll for some. Always true with burnt=cross.
+local RINGS = {}    -- scratch
+local function reaches(self, src, through_walls, set)
+  local K = self.bits.K
+  local n = self.bits[through_walls](RINGS, self.pass, src, self.size)
+  for d = 0, n do
+    for k = 1, K do
+      local x = d == 0 and src[k] or RINGS[(d - 1) * K + k]
+      if x & set[k] ~= 0 then return true end
+    end
+  end
+  return false
+end
+
+-- (the answers, by square and opening, kept until the board changes: asked after every turn
+-- once the texts left are fireproof)
+local function answers() return {} end
 function Board:may_reach_text(from, opening)
   if not self.block_burnt then return true end
-  local L = self.bits
-  local K = L.K
-  local src = bits.of(L, from)
-  local function reaches(through_walls, set)
-    local out = {}
-    local n = L[through_walls](out, self.pass, src, self.size)
-    for d = 0, n do
-      for k = 1, K do
-        local x = d == 0 and src[k] or out[(d - 1) * K + k]
-        if x & set[k] ~= 0 then return true end
-      end
-    end
-    return false
+  local known = self:cached("may reach text", answers)
+  local key = from.i * 2 + (opening and 1 or 0)
+  local yes = known[key]
+  if yes == nil then
+    local src = bits.of(self.bits, from)
+    yes = reaches(self, src, false, self.text_set)
+      or ((opening or reaches(self, src, false, self.opening_squares)) and reaches(self, src, true, self.text_set))
+    known[key] = yes
   end
-  if reaches(false, self.text_set) then return true end
-  if not opening and not reaches(false, self.opening_squares) then return false end
-  return reaches(true, self.text_set)
+  return yes
 end
 
 -- A value computed from the board, kept until the board changes (a claim, a loss, a burn).
@@ -253,7 +272,7 @@ function Board:cached(key, make, ...)
   local v = self.cache[key]
   if v == nil then
     v = make(self, ...)
-    self.cache[key] = v
+    self.cache[key], self.cached_any = v, true
   end
   return v
 end
@@ -263,8 +282,19 @@ Board.distances = reach.distances
 Board.reach = reach.reach
 Board.rings = reach.rings
 
+-- The rings of squares around the open texts (walls and burnt squares respected), see
+-- bits.lua: { out = rings, n = how many }. Kept until the board changes.
+local function text_rings(self)
+  local out, n = reach.rings_of(self, self.text_set, false, self.size)
+  return { out = out, n = n }
+end
+function Board:text_rings()
+  return self:cached("text rings", text_rings)
+end
+
 local function text_distance(self)
-  return reach.dist_from(self, self.text_set, false)
+  local rings = self:text_rings()
+  return reach.steps_in(self, self.text_set, rings.out, rings.n)
 end
 
 -- Steps from every square to the nearest open text (walls and burnt squares respected):

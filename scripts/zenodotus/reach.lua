@@ -3,8 +3,9 @@
 -- An exact move walks the whole roll and never enters a square twice (its start included). The
 -- grid is a chessboard, so a square can only end such a path if its shortest distance d is at
 -- most the roll and of the roll's parity; these are the candidates. A candidate with d = roll
--- is surely reachable (a shortest path never repeats a square); most with d = roll - 2 are
--- settled by a look at their neighbours (bump, below). Any other is checked by a search for one
+-- is surely reachable (a shortest path never repeats a square); most with d = roll - 2 or
+-- roll - 4 are settled by a detour through the next rings out (Reach:slack_two, bump4, below:
+-- the slack-2 ones all at once, with the sets). Any other is checked by a search for one
 -- path of exactly the roll that ends on it: first a quick depth-first search pruned by
 -- straight-line distance, which almost always finds a path at once; only if that gives up, an
 -- exhaustive one pruned by the true distance around the squares already walked, which settles
@@ -45,9 +46,14 @@ function reach.rings(b, from, opening, maxd, out)
   return out, n
 end
 
--- Steps from the squares of set src: square index -> steps, false when unreachable (or
--- farther than limit).
-local function dist_from(b, src, opening, limit)
+-- The same around the squares of set src.
+function reach.rings_of(b, src, opening, maxd)
+  return rings(b, src, opening, maxd)
+end
+
+-- Steps from the squares of set src, given its rings out (n of them): square index -> steps,
+-- false when unreachable (or beyond the rings).
+local function steps_in(b, src, out, n)
   local L = b.bits
   local K, span = L.K, L.span
   local falses = b.falses
@@ -56,9 +62,7 @@ local function dist_from(b, src, opening, limit)
     for i = 1, b.size do falses[i] = false end
     b.falses = falses
   end
-  local out, n = rings(b, src, opening, limit or b.size)
   local dist = { unpack(falses) }
-  local LOG = bits.LOG
   for d = 0, n do
     for k = 1, K do
       local x, base = d == 0 and src[k] or out[(d - 1) * K + k], (k - 1) * span + 1
@@ -71,13 +75,15 @@ local function dist_from(b, src, opening, limit)
   end
   return dist
 end
-reach.dist_from = dist_from
+reach.steps_in = steps_in
 
 -- Shortest step counts from a square, or from the nearest of a list of squares (walls unless
 -- opening, burnt squares per the burnt option): square index -> steps, false when unreachable
 -- (or farther than limit, if given).
 function reach.distances(b, from, opening, limit)
-  return dist_from(b, bits.of(b.bits, from), opening and true or false, limit)
+  local src = bits.of(b.bits, from)
+  local out, n = rings(b, src, opening and true or false, limit or b.size)
+  return steps_in(b, src, out, n)
 end
 
 -- ---- the path search ------------------------------------------------------------------
@@ -193,39 +199,37 @@ end
 local Reach = {}
 Reach.__index = Reach
 
--- A slack-2 candidate t (at distance steps - 2) is reachable when a neighbour u of t lies one
--- step farther (ring d + 1) and another neighbour v of u at t's distance d: a shortest path to
--- v, then u, then t. That path never repeats a square: the shortest path holds one square of
--- each distance up to d, v the only one at d, and u is farther. Most candidates pass this test
--- at once, so the searches run far less often.
-local function bump(b, out, nrings, t, d, opening)
-  if d + 1 > nrings then return false end
-  local L = b.bits
-  local K, word, bit = L.K, L.word, L.bit
-  local dirs, off = b.dirs[opening], b.offset
-  local at_d, at_u = (d - 1) * K, d * K
-  local ft = dirs[t]
-  for k = 1, 4 do
-    if ft & FLAG[k] ~= 0 then
-      local u = t + off[k]
-      if out[at_u + word[u]] & bit[u] ~= 0 then
-        local fu = dirs[u]
-        for k2 = 1, 4 do
-          if fu & FLAG[k2] ~= 0 then
-            local v = u + off[k2]
-            if v ~= t and out[at_d + word[v]] & bit[v] ~= 0 then return true end
-          end
-        end
-      end
-    end
+-- A slack-2 candidate t (at distance d = steps - 2) is reachable when a neighbour u of t lies
+-- one step farther (ring d + 1) and has another neighbour v at t's distance d: a shortest path
+-- to v, then u, then t. That path never repeats a square: the shortest path holds one square
+-- of each distance up to d, v the only one at d, and u is farther. Neighbours on the grid are
+-- always one ring apart, so u qualifies when it has two neighbours in ring d (t one of them):
+-- one vote over the rings settles every slack-2 candidate at once (Reach:slack_two).
+local ONE, TWO = {}, {}     -- scratch sets
+
+-- The slack-2 candidates that pass that test, as a set (made on first use).
+function Reach:slack_two()
+  local set = self.two
+  if self.two_made then return set end
+  self.two_made = true
+  local L = self.board.bits
+  local K, rings, d = L.K, self.rings, self.steps - 2
+  if d < 1 or d + 1 > self.nrings then
+    for k = 1, K do set[k] = 0 end
+    return set
   end
-  return false
+  bits.neighbours(L, self.opening, rings, (d - 1) * K, ONE, TWO)
+  for k = 1, K do TWO[k] = TWO[k] & rings[d * K + k] end         -- the squares u
+  bits.neighbours(L, self.opening, TWO, 0, ONE)
+  for k = 1, K do set[k] = ONE[k] & rings[(d - 1) * K + k] & self.words[k] end
+  return set
 end
 
 -- A slack-4 candidate t (at distance steps - 4) is reachable in the same way with a longer
 -- detour: a shortest path to v at t's distance d, then u1 (d + 1), u2 (d + 2), u3 (d + 1, not
 -- u1) and t. The squares beyond d are all distinct and off the shortest path, so no square
--- repeats. Most slack-4 candidates pass this test, which saves their path search.
+-- repeats. Most slack-4 candidates pass this test, which saves their path search. (Found by
+-- walking back from t: u3, u2, u1, then v.)
 local function bump4(b, out, nrings, t, d, opening)
   if d + 2 > nrings then return false end
   local L = b.bits
@@ -266,69 +270,78 @@ local function bump4(b, out, nrings, t, d, opening)
   return false
 end
 
+-- What a board keeps for the moves of the piece about to move: per opening, the rings around
+-- its square (refilled when another square, a burn or a longer roll needs others; stamp counts
+-- the fillings), and per roll and opening a Reach, valid while made from the current rings.
+-- All are made once a game and refilled, so a turn allocates nothing here.
+local function mover(b, fi, opening, steps)
+  local m = b.mover
+  if not m then
+    m = { reaches = {} }
+    for _, o in ipairs({ false, true }) do
+      -- room for 16 rings, so they are not grown ring by ring
+      m[o] = { from = false, version = -1, n = 0, maxd = 0, stamp = 0, out = bits.zeros(16 * b.bits.K) }
+    end
+    b.mover = m
+  end
+  local rg = m[opening]
+  if rg.from ~= fi or rg.version ~= b.version or (rg.n == rg.maxd and rg.maxd < steps) then
+    local maxd = steps <= 6 and 2 * steps or steps   -- a die's roll, and its double with SPEED
+    local L = b.bits
+    local src, k = b.one, L.word[fi]
+    src[k] = L.bit[fi]
+    rg.n = L[opening](rg.out, b.pass, src, maxd)
+    src[k] = 0
+    rg.from, rg.version, rg.maxd, rg.stamp = fi, b.version, maxd, rg.stamp + 1
+  end
+  return rg, m.reaches
+end
+
 -- The destinations of a move of `steps` from `from` (a square), with or without OPENING.
 -- Three sets of K words in one array `words` (see bits.lua): at 0 the candidates (right
 -- distance and parity, not burnt), at K every square within the roll (where a piece with no
--- exact path may stop), at 2K the candidates at exactly the roll (surely reachable).
--- Reaches are kept for the square last asked about (the mover's: a move asks for up to five)
--- until a square burns; keeping more is seldom of use and costs memory.
+-- exact path may stop), at 2K the candidates at exactly the roll (surely reachable). A Reach
+-- is good until the next move is asked about.
 function reach.reach(b, from, steps, opening)
   opening = opening and true or false
-  local cache = b.graph_cache
-  if cache.from ~= from.i then
-    cache = { from = from.i }
-    b.graph_cache = cache
-  end
+  local fi = from.i
+  local rg, reaches = mover(b, fi, opening, steps)
   local key = steps * 2 + (opening and 1 or 0)
-  local r = cache[key]
-  if r then return r end
+  local r = reaches[key]
+  if r and r.from == fi and r.stamp == rg.stamp then return r end
   local L = b.bits
   local K = L.K
-  local rkey = opening and -2 or -1
-  local rg = cache[rkey]
-  if not rg or (rg.n == rg.maxd and rg.maxd < steps) then
-    local maxd = steps <= 6 and 2 * steps or steps   -- a die's roll, and its double with SPEED
-    -- the mover's square as a set, in a table kept for the purpose
-    local src, k = b.one, L.word[from.i]
-    src[k] = L.bit[from.i]
-    local out, n = rings(b, src, opening, maxd)
-    src[k] = 0
-    rg = { out = out, n = n, maxd = maxd }
-    cache[rkey] = rg
+  if not r then
+    -- ok and dead: the candidates checked and found reachable, or not, as sets; two: those
+    -- that pass the slack-2 test; fallback: no exact path anywhere, so the piece may stop
+    -- anywhere within the roll
+    r = setmetatable({ board = b, from = fi, stamp = 0, steps = steps, opening = opening,
+      words = bits.zeros(3 * K), rings = false, nrings = 0, ok = bits.none(L), dead = bits.none(L),
+      two = bits.none(L), two_made = false, fallback = false, cands = false, squares = false }, Reach)
+    reaches[key] = r
   end
-  local out, stop = rg.out, b.stoppable
-  local words = {}
-  for k = 1, 3 * K do words[k] = 0 end
+  r.from, r.stamp, r.rings, r.nrings = fi, rg.stamp, rg.out, rg.n
+  r.two_made, r.cands, r.squares = false, false, false
+  local out, stop, words, ok, dead = rg.out, b.stoppable, r.words, r.ok, r.dead
   local top = steps < rg.n and steps or rg.n
-  if K == 1 then
-    local x = 0
-    for d = 1, top do x = x | out[d] end
-    words[2] = x
-  else
-    for d = 1, top do
-      local at = (d - 1) * K
-      for k = 1, K do words[K + k] = words[K + k] | out[at + k] end
-    end
-  end
   -- the grid is a chessboard: a square an even number of steps away has the mover's colour
-  local colour = L.colour[(b.row[from.i] + b.col[from.i] + steps) % 2]
-  for k = 1, K do
-    local x = words[K + k] & stop[k]
-    words[K + k], words[k] = x, x & colour[k]
-    if top == steps then words[2 * K + k] = out[(steps - 1) * K + k] & stop[k] end
-  end
-  if b.up_to then
-    -- any square within the roll, and every one surely reachable
-    for k = 1, K do words[k], words[2 * K + k] = words[K + k], words[K + k] end
-  end
+  local colour = L.colour[(b.row[fi] + b.col[fi] + steps) % 2]
   local none = true
-  for k = 1, K do none = none and words[k] == 0 end
-  -- ok and dead: the candidates checked and found reachable, or not, as sets (K words);
-  -- fallback: no exact path anywhere, so the piece may stop anywhere within the roll
-  r = setmetatable({ board = b, from = from.i, steps = steps, opening = opening, words = words,
-    rings = out, nrings = rg.n, ok = false, dead = false, fallback = none, cands = false,
-    squares = false }, Reach)
-  cache[key] = r
+  for k = 1, K do
+    local within = 0
+    for d = k, (top - 1) * K + k, K do within = within | out[d] end
+    within = within & stop[k]
+    local exact = top == steps and out[(steps - 1) * K + k] & stop[k] or 0
+    local cands = within & colour[k]
+    if b.up_to then
+      -- any square within the roll, and every one surely reachable
+      cands, exact = within, within
+    end
+    words[k], words[K + k], words[2 * K + k] = cands, within, exact
+    ok[k], dead[k] = 0, 0
+    none = none and cands == 0
+  end
+  r.fallback = none
   return r
 end
 
@@ -344,64 +357,79 @@ end
 
 -- Is candidate index i the end of an exact path? (cached: the answers are the sets ok, those
 -- found reachable, and dead, those found not)
+-- Does candidate index i (word k, bit) pass a test that needs no path search? (ring steps;
+-- the slack-2 test; the slack-4 detour)
+local function settled(self, i, k, bit)
+  local K, steps, rings, nrings = self.board.bits.K, self.steps, self.rings, self.nrings
+  if self.words[2 * K + k] & bit ~= 0 then return true end
+  if steps > 2 and steps - 2 <= nrings and rings[(steps - 3) * K + k] & bit ~= 0 then
+    return self:slack_two()[k] & bit ~= 0
+  end
+  return steps > 4 and steps - 4 <= nrings and rings[(steps - 5) * K + k] & bit ~= 0
+    and bump4(self.board, rings, nrings, i, steps - 4, self.opening)
+end
+
+-- Is candidate index i the end of an exact path? (cached: the answers are the sets ok, those
+-- found reachable, and dead, those found not)
 function Reach:exact(i)
-  local b = self.board
-  local L = b.bits
-  local K = L.K
+  local L = self.board.bits
   local k, bit = L.word[i], L.bit[i]
   local good, dead = self.ok, self.dead
-  if good and good[k] & bit ~= 0 then return true end
-  if dead and dead[k] & bit ~= 0 then return false end
-  local steps, rings, nrings = self.steps, self.rings, self.nrings
-  local ok = self.words[2 * K + k] & bit ~= 0
-    or (steps > 2 and steps - 2 <= nrings and rings[(steps - 3) * K + k] & bit ~= 0
-      and bump(b, rings, nrings, i, steps - 2, self.opening))
-    or (steps > 4 and steps - 4 <= nrings and rings[(steps - 5) * K + k] & bit ~= 0
-      and bump4(b, rings, nrings, i, steps - 4, self.opening))
-    or path_exists(b, self.from, i, steps, self.opening)
+  if good[k] & bit ~= 0 then return true end
+  if dead[k] & bit ~= 0 then return false end
+  local ok = settled(self, i, k, bit) or path_exists(self.board, self.from, i, self.steps, self.opening)
   if ok then
-    if not good then
-      good = {}
-      for j = 1, K do good[j] = 0 end
-      self.ok = good
-    end
     good[k] = good[k] | bit
   else
-    if not dead then
-      dead = {}
-      for j = 1, K do dead[j] = 0 end
-      self.dead = dead
-    end
     dead[k] = dead[k] | bit
-    local all = true
-    for j = 1, K do all = all and self.words[j] & ~dead[j] == 0 end
+    local all, words = true, self.words
+    for j = 1, L.K do all = all and words[j] & ~dead[j] == 0 end
     if all then self.fallback = true end
   end
   return ok
 end
 
+-- Does a candidate of ring d pass test(self, i, k, bit)?
+local function any_in_ring(self, d, test)
+  if d < 1 or d > self.nrings then return false end
+  local L = self.board.bits
+  local K, span, words, out = L.K, L.span, self.words, self.rings
+  for k = 1, K do
+    local x, base_i = out[(d - 1) * K + k] & words[k], (k - 1) * span + 1
+    while x ~= 0 do
+      local low = x & -x
+      x = x ~ low
+      if test(self, base_i + LOG[low], k, low) then return true end
+    end
+  end
+  return false
+end
+
+local function detour(self, i, k, bit)
+  if not settled(self, i, k, bit) then return false end
+  self.ok[k] = self.ok[k] | bit
+  return true
+end
+
+local function searched(self, i)
+  return self:exact(i)
+end
+
 -- Does some exact path exist? If not, the piece may stop anywhere within the roll.
--- The farthest candidates are tried first: they have the least to spare, so are the quickest
--- to confirm (those at exactly the roll need nothing at all).
+-- Candidates that need no path search are tried first (those at exactly the roll need nothing
+-- at all, the slack-2 ones are settled together, then the slack-4 detours); then the farthest
+-- first: they have the least to spare, so are the quickest to confirm.
 function Reach:exact_any()
   if self.fallback then return false end
-  local L = self.board.bits
-  local K, words, out = L.K, self.words, self.rings
-  for k = 2 * K + 1, 3 * K do
-    if words[k] ~= 0 then return true end
+  local K = self.board.bits.K
+  local words, good, steps = self.words, self.ok, self.steps
+  local two = steps > 2 and self:slack_two()
+  for k = 1, K do
+    if words[2 * K + k] ~= 0 or good[k] ~= 0 or (two and two[k] ~= 0) then return true end
   end
-  local span = L.span
-  for d = self.steps - 2, 1, -2 do
-    if d <= self.nrings then
-      for k = 1, K do
-        local x, base_i = out[(d - 1) * K + k] & words[k], (k - 1) * span + 1
-        while x ~= 0 do
-          local low = x & -x
-          x = x ~ low
-          if self:exact(base_i + LOG[low]) then return true end
-        end
-      end
-    end
+  if any_in_ring(self, steps - 4, detour) then return true end
+  for d = steps - 2, 1, -2 do
+    if any_in_ring(self, d, searched) then return true end
   end
   return false
 end

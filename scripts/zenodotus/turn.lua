@@ -22,24 +22,34 @@ local lazy_dests = { __index = function(combo, k)
   end
 end }
 
+-- The combos of a move are made once a game and refilled each move: a list, and one table per
+-- power choice. (They are good until the next move.)
+local OFFER, COMBO = {}, {}
+for n, c in ipairs(CHOICES) do
+  COMBO[n] = setmetatable({ id = c.id, label = c.label, speed = c.speed, opening = c.opening, steps = 0,
+    reach = false }, lazy_dests)
+end
+
 -- The power choices a seat can afford for a move, each with its steps and destinations.
 local function combos(G, seat, roll)
-  local out = {}
+  local out, count = OFFER, 0
   local speed_ok, open_ok = powers.can(seat, "speed"), powers.can(seat, "opening") or seat.opening
-  for _, c in ipairs(CHOICES) do
+  for n, c in ipairs(CHOICES) do
     local speed, opening = c.speed, c.opening
     if (not speed or speed_ok) and (not opening or open_ok) then
       local steps = speed and roll * 2 or roll
-      local label = c.label
-      if opening and seat.opening then label = label:gsub("OPENING", "OPENING (already on)") end
-      out[#out + 1] = setmetatable({ id = c.id, label = label, speed = speed, opening = opening, steps = steps,
-        reach = G.board:reach(seat.pos, steps, opening or seat.opening) }, lazy_dests)
+      local combo = COMBO[n]
+      combo.label = opening and seat.opening and c.label:gsub("OPENING", "OPENING (already on)") or c.label
+      combo.steps, combo.dests = steps, nil
+      combo.reach = G.board:reach(seat.pos, steps, opening or seat.opening)
+      count = count + 1
+      out[count] = combo
     end
   end
+  for n = count + 1, #out do out[n] = nil end
   return out
 end
 turn.combos = combos
-
 local move = game.step("player move", function(G, seat)
   local roll = random.roll("move", 6)
   ui.say("%s rolls %d to move.", seat.name, roll)
@@ -142,8 +152,15 @@ local function move_phase(G, seat)
   G:show(seat.after_move)
 end
 
+-- A new turn: no power used yet, walls stop the piece.
+local function fresh(seat)
+  local used = seat.used
+  for _, p in ipairs(powers.ORDER) do used[p] = false end
+  seat.opening = false
+end
+
 function turn.play(G, seat)
-  seat.used, seat.opening = {}, false
+  fresh(seat)
   ui.say("Round %d, %s's turn.", G.round, seat.name)
   fire.move(G, seat)
   if G:over() or seat.retired then return end
@@ -156,7 +173,7 @@ function turn.play(G, seat)
   move_phase(G, seat)
   while not G:over() and powers.can(seat, "time") and seat.ctl.time(G, seat) do
     powers.spend(seat, "time", ": another turn, without the fire")
-    seat.used, seat.opening = {}, false
+    fresh(seat)
     move_phase(G, seat)
   end
 end

@@ -32,45 +32,102 @@ function base.allocate(G, seat)
 end
 
 -- How many texts lie near each square: each open text within four steps counts 5 minus its
--- distance. One search from each text (steps are the same both ways) instead of one from
--- each square.
+-- distance, that is one for each ball of radius 0 to 4 around the text that holds the square.
+-- The counts are bit planes (planes[p]: K words, bit p - 1 of every square's count), so a
+-- ball is added to all its squares at once, a carry at a time. One search from each text
+-- (steps are the same both ways) instead of one from each square.
 local LOG = bits.LOG
-local NEAR_RINGS = {}
-local function texts_near(b)
-  local near = {}
-  for i = 1, b.size do near[i] = 0 end
-  local K, span, squares = b.bits.K, b.bits.span, b.squares
-  for _, ti in ipairs(bits.append(b.bits, b.text_set, 1, {})) do
-    local t = squares[ti]
-    near[ti] = near[ti] + 5
-    local out, n = b:rings(t, false, 4, NEAR_RINGS)
-    for d = 1, n do
-      for k = 1, K do
-        local x, base_i = out[(d - 1) * K + k], (k - 1) * span + 1
-        while x ~= 0 do
-          local low = x & -x
-          x = x ~ low
-          local i = base_i + LOG[low]
-          near[i] = near[i] + (5 - d)
-        end
+local NEAR_RINGS, BALL = {}, {}
+local function add_ball(planes, ball, K)
+  for k = 1, K do
+    local carry, p = ball[k], 1
+    while carry ~= 0 do
+      local plane = planes[p]
+      if not plane then
+        plane = bits.zeros(K)
+        planes[p] = plane
       end
+      local x = plane[k]
+      plane[k], carry = x ~ carry, x & carry
+      p = p + 1
     end
   end
-  return near
+end
+
+local function texts_near(b)
+  local L = b.bits
+  local K, planes, ball = L.K, {}, BALL
+  for _, ti in ipairs(bits.append(L, b.text_set, 1, {})) do
+    local out, n = b:rings(b.squares[ti], false, 4, NEAR_RINGS)
+    for k = 1, K do ball[k] = 0 end
+    ball[L.word[ti]] = L.bit[ti]
+    for d = 0, 4 do
+      if d >= 1 and d <= n then
+        for k = 1, K do ball[k] = ball[k] | out[(d - 1) * K + k] end
+      end
+      add_ball(planes, ball, K)
+    end
+  end
+  return planes
+end
+
+-- The count of square index i in the planes.
+local function count(b, planes, i)
+  local k, x, c = b.bits.word[i], b.bits.bit[i], 0
+  for p = #planes, 1, -1 do
+    c = c * 2 + (planes[p][k] & x ~= 0 and 1 or 0)
+  end
+  return c
 end
 
 -- The start: the square with the most unclaimed texts near, no other seat on it, least danger.
+-- The free squares with the most texts near are found on the planes; when danger (under 1 at
+-- the start, with no box checked) can only decide between those, the least dangerous of them
+-- is the answer. Otherwise every square is scored.
+local FREE, TOP = {}, {}
 function base.start(G, seat)
   local b = G.board
-  local near = b:cached("texts near", texts_near)
+  local L = b.bits
+  local K, squares = L.K, b.squares
+  local planes = b:cached("texts near", texts_near)
+  local free, top = FREE, TOP
+  for k = 1, K do free[k] = b.stoppable[k] & ~b.text_squares[k] end
   local taken = {}
   for _, other in ipairs(G.seats) do
-    if other.pos then taken[other.pos.i] = (taken[other.pos.i] or 0) + 100 end
+    local i = other.pos and other.pos.i
+    if i then
+      taken[i] = (taken[i] or 0) + 100
+      free[L.word[i]] = free[L.word[i]] & ~L.bit[i]
+    end
   end
-  local best, score
-  for _, sq in ipairs(b.squares) do
+  for p = #planes, 1, -1 do
+    local plane, any = planes[p], 0
+    for k = 1, K do
+      top[k] = free[k] & plane[k]
+      any = any | top[k]
+    end
+    if any ~= 0 then
+      for k = 1, K do free[k] = top[k] end
+    end
+  end
+  local best, least = nil, nil
+  for _, i in ipairs(bits.append(L, free, 1, {})) do
+    local d = base.danger(G, squares[i])
+    if not least or d < least then best, least = squares[i], d end
+  end
+  if best and least < 1 then
+    -- every other free square scores at least one less; a taken one could still be ahead
+    local most, ahead = count(b, planes, best.i), false
+    for i, minus in pairs(taken) do
+      ahead = ahead or count(b, planes, i) - minus >= most
+    end
+    if not ahead then return best end
+  end
+  local score
+  best = nil
+  for _, sq in ipairs(squares) do
     if not sq.text and not sq.burnt then
-      local s = near[sq.i] - (taken[sq.i] or 0)
+      local s = count(b, planes, sq.i) - (taken[sq.i] or 0)
       -- danger is never negative: a square already no better cannot win
       if not score or s > score then
         s = s - base.danger(G, sq)
@@ -88,22 +145,20 @@ function base.luck_move(G, seat, roll, reach)
   return reach:find_in(G.board.text_set) == nil
 end
 
--- The (powers, destination) pair with the best score(G, seat, sq, dist) minus the powers' cost
--- (cost for each of SPEED and OPENING); on a tie the earlier choice, then the earlier square.
--- The squares are read straight from the bits of each combo's reach, and only the best pair is
+-- The (powers, destination) pair with the best score minus the powers' cost (cost for each of
+-- SPEED and OPENING); on a tie the earlier choice, then the earlier square. rank(G, seat, set)
+-- gives the best square of a set of squares (K words, see bits.lua) and its score, the first
+-- in board order on a tie (base.by_square makes one from a score for each square). The
+-- squares are taken straight from the bits of each combo's reach, and only the best pair is
 -- checked for an exact path: one that fails is dropped and the next best taken. A square that
 -- an earlier choice at no greater cost still offers is skipped: that choice would win it.
--- Each square's score is computed once a call: SCORES[i] holds it when SCORED[i] == stamp.
--- ALIVE and PENALTY are scratch arrays, filled before they are read.
-local SCORES, SCORED, ALIVE, PENALTY, stamp = {}, {}, {}, {}, 0
-function base.best_move(G, seat, combos, score, cost)
+-- ALIVE, PENALTY and SET are scratch arrays, filled before they are read.
+local ALIVE, PENALTY, SET, stamp = {}, {}, {}, 0
+function base.best_move(G, seat, combos, rank, cost)
   local b = G.board
-  local squares, K, span = b.squares, b.bits.K, b.bits.span
-  local dist = b:text_distance()
-  local alive, penalty = ALIVE, PENALTY
-  local scores, scored = SCORES, SCORED
-  stamp = stamp + 1
-  local now = stamp
+  local K = b.bits.K
+  local alive, penalty, set = ALIVE, PENALTY, SET
+  stamp = stamp + 1     -- a new move: base.by_square scores afresh
   -- a combo with no exact path at all may stop anywhere within its roll: settle that first,
   -- since those squares are not among its candidates (usually a square at exactly the roll
   -- answers it at once)
@@ -116,7 +171,7 @@ function base.best_move(G, seat, combos, score, cost)
     for c, combo in ipairs(combos) do
       local r = combo.reach
       local words, at, dead = r.words, r:pool_at() - 1, not r.fallback and r.dead
-      local pen, base_c = penalty[c], (c - 1) * K
+      local pen, base_c, any = penalty[c], (c - 1) * K, 0
       for k = 1, K do
         local x = words[at + k]
         if dead then x = x & ~dead[k] end
@@ -124,26 +179,48 @@ function base.best_move(G, seat, combos, score, cost)
         for c2 = 1, c - 1 do
           if penalty[c2] <= pen then x = x & ~alive[(c2 - 1) * K + k] end
         end
-        local base_i = (k - 1) * span + 1
-        while x ~= 0 do
-          local low = x & -x
-          x = x ~ low
-          local i = base_i + LOG[low]
-          local s
-          if scored[i] == now then
-            s = scores[i]
-          else
-            s = score(G, seat, squares[i], dist)
-            scores[i], scored[i] = s, now
-          end
-          s = s - pen
-          if not best_s or s > best_s then best, best_i, best_s = combo, i, s end
-        end
+        set[k], any = x, any | x
+      end
+      if any ~= 0 then
+        local i, s = rank(G, seat, set)
+        s = s - pen
+        if not best_s or s > best_s then best, best_i, best_s = combo, i, s end
       end
     end
     if not best then return combos[1], nil end
     local r = best.reach
-    if r.fallback or r:exact(best_i) then return best, squares[best_i] end
+    if r.fallback or r:exact(best_i) then return best, b.squares[best_i] end
+  end
+end
+
+-- A rank for best_move from score(G, seat, sq, dist) (dist: base.text_distance), called for
+-- each square of the set. Each square is scored once a move: SCORES[i] holds its score when
+-- SCORED[i] is the move's stamp.
+local SCORES, SCORED = {}, {}
+function base.by_square(score)
+  return function(G, seat, set)
+    local b = G.board
+    local squares, K, span = b.squares, b.bits.K, b.bits.span
+    local dist = b:text_distance()
+    local scores, scored, now = SCORES, SCORED, stamp
+    local best_i, best_s
+    for k = 1, K do
+      local x, base_i = set[k], (k - 1) * span + 1
+      while x ~= 0 do
+        local low = x & -x
+        x = x ~ low
+        local i = base_i + LOG[low]
+        local s
+        if scored[i] == now then
+          s = scores[i]
+        else
+          s = score(G, seat, squares[i], dist)
+          scores[i], scored[i] = s, now
+        end
+        if not best_s or s > best_s then best_i, best_s = i, s end
+      end
+    end
+    return best_i, best_s
   end
 end
 

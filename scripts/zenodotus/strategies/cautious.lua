@@ -43,8 +43,9 @@ local function score(G, seat, sq, dist)
   return s - (params.danger_weight or 1.5) * danger
 end
 
+local rank = base.by_square(score)
 function S.move(G, seat, roll, combos)
-  return base.best_move(G, seat, combos, score, 4)
+  return base.best_move(G, seat, combos, rank, 4)
 end
 
 function S.power_roll(G, seat, p)
