@@ -179,6 +179,8 @@ State::State(const Limits& limits) : limits_(limits) {
     L_ = lua_newstate(capped_alloc, &limits_);
     if (!L_) throw std::bad_alloc();
     lua_atpanic(L_, panic);
+    // Every thread copies this at its creation: the address of the one slot of the state.
+    *static_cast<void***>(lua_getextraspace(L_)) = &limits_.host_context;
     watch(limits.mode == Limits::Mode::watchdog);
 }
 

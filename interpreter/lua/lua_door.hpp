@@ -42,6 +42,9 @@ struct LimitState {
     std::atomic<std::int64_t> deadline_ns{0};
     std::mutex lock;
     Pool pool;  // where the state's memory lives
+    // What the bindings serve (a BotContext), outside the pool so that a restored state and
+    // every thread in it, however old, find the current game's.
+    void* host_context = nullptr;
 };
 
 // Owns a lua_State with the capped allocator.

@@ -83,7 +83,7 @@ public:
         busy_ = true;
         const bool warm = warm_allowed && warm_;
         state_->restore(warm ? warm_->snapshot : compiled_, setup.limits);
-        set_context(state_->L(), &ctx);  // after restore: the context pointer lives in the state
+        set_context(state_->L(), &ctx);
         if (warm) {
             state_->limits().carried = warm_->instructions;
             ++warm_starts_;

@@ -14,8 +14,10 @@
 
 namespace soloist::lua {
 
-BotContext& context(lua_State* L) { return **static_cast<BotContext**>(lua_getextraspace(L)); }
-void set_context(lua_State* L, BotContext* ctx) { *static_cast<BotContext**>(lua_getextraspace(L)) = ctx; }
+// Each thread's extra space holds the address of the state's context slot (State's
+// constructor puts it there, and new threads copy it).
+BotContext& context(lua_State* L) { return *static_cast<BotContext*>(**static_cast<void***>(lua_getextraspace(L))); }
+void set_context(lua_State* L, BotContext* ctx) { **static_cast<void***>(lua_getextraspace(L)) = ctx; }
 
 std::string display_path(const std::filesystem::path& file) {
     const std::filesystem::path root = std::filesystem::path(SOLOIST_SOURCE_DIR).lexically_normal();

@@ -241,3 +241,22 @@ return { result = "win", summary = tostring(n + roll) }
     }
     CHECK(lua::warm_starts(*cache) == 2);
 }
+
+TEST_CASE("a coroutine a bot made before its warm point serves the game started from the copy", "[copies][warm]") {
+    TempDir tmp;
+    const auto bot = tiny_bot(tmp, R"lua(
+local later = coroutine.wrap(function() coroutine.yield() return random.roll("later", 6) end)
+later()
+local first = random.roll("die", 6)
+return { result = "win", summary = first .. " " .. later() .. " " .. game.seed }
+)lua");
+    const auto cache = lua::make_script_cache();
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        auto copied = new_game(*bot, seed, cache);
+        auto built = new_game(*bot, seed, nullptr);
+        const std::string a = play_quietly(*copied);
+        CHECK(a == play_quietly(*built));
+        CHECK(a.find(" " + std::to_string(seed) + "\"") != std::string::npos);
+    }
+    CHECK(lua::warm_starts(*cache) == 2);
+}
