@@ -97,6 +97,17 @@ int pairs_step(lua_State* L) {
     }
 }
 
+// pairs' answer: the iterator `step` with upvalues (the value on top, which it replaces;
+// position 0; the table at 1), then the table and nil.
+int iterate(lua_State* L, lua_CFunction step) {
+    lua_pushinteger(L, 0);
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, step, 3);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
 // pairs over an array (keys exactly 1..n): the keys in order without sorting anything.
 // upvalue 1: n; upvalue 2: position; upvalue 3: the table.
 int array_pairs_step(lua_State* L) {
@@ -140,12 +151,7 @@ static int l_pairs(lua_State* L) {
         }
         if (array) {
             lua_pushinteger(L, n);
-            lua_pushinteger(L, 0);
-            lua_pushvalue(L, 1);
-            lua_pushcclosure(L, array_pairs_step, 3);
-            lua_pushvalue(L, 1);
-            lua_pushnil(L);
-            return 3;
+            return iterate(L, array_pairs_step);
         }
     }
     lua_createtable(L, static_cast<int>(n), 0);  // 2: keys, keeping strings alive
@@ -166,12 +172,7 @@ static int l_pairs(lua_State* L) {
         lua_rawgeti(L, 2, keys[i].slot);
         lua_rawseti(L, -2, i + 1);
     }
-    lua_pushinteger(L, 0);
-    lua_pushvalue(L, 1);
-    lua_pushcclosure(L, pairs_step, 3);
-    lua_pushvalue(L, 1);
-    lua_pushnil(L);
-    return 3;
+    return iterate(L, pairs_step);
 }
 
 // next(t, k): the key after k in the same order as pairs (a scan: prefer pairs in loops).

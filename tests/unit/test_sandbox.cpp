@@ -463,6 +463,11 @@ TEST_CASE("ui.ask refuses options with the same id", "[sandbox]") {
                Contains("tiny/main.lua:1: ui.ask: options 1 and 3 have the same id"));
     CHECK_THAT(lua_error("ui.ask('Which?', { 'a', 'b', 'c', 'b' })\n"),
                Contains("tiny/main.lua:1: ui.ask: options 2 and 4 have the same id"));
+    // Past 16 options the ids are checked through a set instead of pairwise.
+    CHECK_THAT(lua_error("local o = {} for i = 1, 20 do o[i] = 'x' .. i end o[19] = 'x3'\nui.ask('Which?', o)\n"),
+               Contains("tiny/main.lua:2: ui.ask: options 3 and 19 have the same id"));
+    CHECK_THAT(lua_error("local o = {} for i = 1, 100001 do o[i] = 'x' .. i end\nui.ask('Which?', o)\n"),
+               Contains("tiny/main.lua:2: ui.ask: a question can have at most 100000 options"));
     CHECK_THAT(lua_error("ui.ask('Which?', {})\n"), Contains("ui.ask: a question needs at least one option"));
     CHECK_THAT(lua_error("ui.ask('Which?', { 'a', 5 })\n"),
                Contains("ui.ask: option 2 must be a string or a table {id =, label =}"));
