@@ -1,5 +1,5 @@
 // Soloist benchmarks. Prints its figures; run from the repository root:
-//   build/soloist_bench [--games N] [--starts N] [--zenodotus-games N]
+//   build/soloist_bench [--games N] [--starts N] [--zenodotus-games N] [--rounds N]
 // 1. time from `soloist run` start to the first question (separate processes; median)
 // 2. headless guild-mat games per second on one core, random answers
 // 3. the cost of the sandbox limits: games/s without limits vs with each kind of limit
@@ -69,12 +69,26 @@ static double games_per_second(const Bot& bot, std::size_t games, Limits::Mode m
     return static_cast<double>(games) / t;
 }
 
+static double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// The lowest and highest round, so a reader sees how steady the machine was.
+static std::string spread(const std::vector<double>& v) {
+    const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+    char text[64];
+    std::snprintf(text, sizeof text, "%.0f-%.0f", *lo, *hi);
+    return text;
+}
+
 int main(int argc, char** argv) {
-    std::size_t games = 5000, starts = 41, zenodotus_games = 1000;
+    std::size_t games = 5000, starts = 41, zenodotus_games = 1000, rounds = 5;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--games")) games = std::stoul(argv[i + 1]);
         if (!std::strcmp(argv[i], "--starts")) starts = std::stoul(argv[i + 1]);
         if (!std::strcmp(argv[i], "--zenodotus-games")) zenodotus_games = std::stoul(argv[i + 1]);
+        if (!std::strcmp(argv[i], "--rounds")) rounds = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
     }
     std::string self = argv[0];
     const std::string soloist = self.substr(0, self.rfind('/') + 1) + "soloist";
@@ -97,24 +111,34 @@ int main(int argc, char** argv) {
     std::printf("time to first question (soloist run, %zu runs): median %.1f ms, min %.1f ms, max %.1f ms (goal: median < 30 ms)\n",
                 starts, 1000 * t[t.size() / 2], 1000 * t.front(), 1000 * t.back());
 
+    // Each figure is the median of several rounds, the modes interleaved within a round, so that
+    // a burst of load from elsewhere on the machine moves one sample, not a whole figure.
     const auto lib = Library::from_source_tree();
     const Bot bot = load_bot(lib.scripts_dir / "guild-mat", lib);
     games_per_second(bot, games / 10, Limits::Mode::watchdog);  // warm up
-    const double none = games_per_second(bot, games, Limits::Mode::none);
-    const double watchdog = games_per_second(bot, games, Limits::Mode::watchdog);
-    const double count = games_per_second(bot, games, Limits::Mode::count);
-    std::printf("guild-mat games per second, one core, random answers (%zu games each):\n", games);
-    std::printf("  limits watchdog (default): %.0f games/s (goal: >= 5000)\n", watchdog);
-    std::printf("  no limits:                 %.0f games/s\n", none);
-    std::printf("  limits count (hook):       %.0f games/s\n", count);
+    std::vector<double> none, watchdog, count;
+    for (std::size_t r = 0; r < rounds; ++r) {
+        none.push_back(games_per_second(bot, games, Limits::Mode::none));
+        watchdog.push_back(games_per_second(bot, games, Limits::Mode::watchdog));
+        count.push_back(games_per_second(bot, games, Limits::Mode::count));
+    }
+    std::printf("guild-mat games per second, one core, random answers (%zu games a round, median of %zu rounds):\n",
+                games, rounds);
+    std::printf("  limits watchdog (default): %.0f games/s (goal: >= 5000; rounds %s)\n", median(watchdog),
+                spread(watchdog).c_str());
+    std::printf("  no limits:                 %.0f games/s (rounds %s)\n", median(none), spread(none).c_str());
+    std::printf("  limits count (hook):       %.0f games/s (rounds %s)\n", median(count), spread(count).c_str());
     std::printf("cost of the limits as a ratio of games/s without them: watchdog %.3f, count hook %.3f\n",
-                watchdog / none, count / none);
+                median(watchdog) / median(none), median(count) / median(none));
 
     const Bot zenodotus = load_bot(lib.scripts_dir / "zenodotus", lib);
     const std::vector<std::string> four_bots = {"seats=random,greedy,cautious,greedy"};
     games_per_second(zenodotus, zenodotus_games / 10 + 1, Limits::Mode::watchdog, four_bots);  // warm up
-    const double zen = games_per_second(zenodotus, zenodotus_games, Limits::Mode::watchdog, four_bots);
-    std::printf("zenodotus games per second, one core, four bot seats (%s, %zu games): %.0f games/s (goal: >= 2000)\n",
-                four_bots[0].c_str() + 6, zenodotus_games, zen);
+    std::vector<double> zen;
+    for (std::size_t r = 0; r < rounds; ++r)
+        zen.push_back(games_per_second(zenodotus, zenodotus_games, Limits::Mode::watchdog, four_bots));
+    std::printf("zenodotus games per second, one core, four bot seats (%s, %zu games a round, median of %zu rounds): "
+                "%.0f games/s (goal: >= 2000; rounds %s)\n",
+                four_bots[0].c_str() + 6, zenodotus_games, rounds, median(zen), spread(zen).c_str());
     return 0;
 }
