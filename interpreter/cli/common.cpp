@@ -61,7 +61,7 @@ std::uint64_t fresh_seed() {
 
 std::unique_ptr<Game> make_game(const Bot& bot, GameSetup setup) {
     setup.bot = &bot;
-    setup.lib_dir = Library::from_source_tree().scripts_dir / "lib";
+    if (setup.lib_dir.empty()) setup.lib_dir = Library::from_source_tree().scripts_dir / "lib";
     return std::make_unique<Game>(std::move(setup), lua::make_runner);
 }
 

@@ -21,16 +21,18 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
                     std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits,
                     bool narrate) {
     SimReport report;
-    const auto cache = lua::make_script_cache();
+    GameSetup every_game;
+    every_game.options = options;
+    every_game.rules = rules;
+    every_game.limits = limits;
+    every_game.cache = lua::make_script_cache();
+    every_game.lib_dir = Library::from_source_tree().scripts_dir / "lib";
+    every_game.created = now_iso();
     for (std::size_t i = 0; i < games; ++i) {
         const std::uint64_t seed = first_seed + i;
-        GameSetup setup;
-        setup.options = options;
+        GameSetup setup = every_game;
         setup.seed = seed;
-        setup.rules = rules;
-        setup.limits = limits;
-        setup.cache = cache;
-        auto game = make_game(bot, setup);
+        auto game = make_game(bot, std::move(setup));
         game->keep_transcript(false);
         // Narration is built for a listener that drops it.
         if (narrate) game->set_listener([](const nlohmann::json&) {});

@@ -240,6 +240,7 @@ Bot load_bot(const fs::path& dir, const Library& library) {
 
     Bot bot;
     bot.dir = dir;
+    bot.journal_dir = fs::absolute(dir).lexically_normal().string();
     const json& m = manifest.data;
     bot.id = string_field(m, "id");
     bot.name = string_field(m, "name");

@@ -32,6 +32,7 @@ struct ComponentSpec {
 
 struct Bot {
     std::filesystem::path dir;
+    std::string journal_dir;    // dir made absolute and normal: what a journal's header names
     std::string id, name, game, version, description, entry;
     std::vector<OptionSpec> options;
     std::vector<StepSpec> steps;

@@ -14,7 +14,7 @@ nlohmann::json HouseRules::to_json() const {
             {"options", options}, {"hash", hash}};
 }
 
-static std::string now_iso() {
+std::string now_iso() {
     const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     char buf[32];
     std::tm tm{};
@@ -25,9 +25,9 @@ static std::string now_iso() {
 
 Game::Game(GameSetup setup, RunnerFactory factory) : setup_(std::move(setup)), random_(setup_.seed) {
     for (const auto& f : setup_.forced) random_.force(f);
-    ScriptSetup s;
+    auto& s = script_setup_;
     s.bot = setup_.bot;
-    s.options = setup_.options;
+    s.options = &setup_.options;
     s.seed = setup_.seed;
     s.lib_dir = setup_.lib_dir;
     s.limits = setup_.limits;
@@ -41,7 +41,7 @@ Game::Game(GameSetup setup, RunnerFactory factory) : setup_(std::move(setup)), r
     h.bot_id = setup_.bot->id;
     h.bot_version = setup_.bot->version;
     h.bot_hash = setup_.bot->content_hash;
-    h.bot_dir = std::filesystem::absolute(setup_.bot->dir).lexically_normal().string();
+    h.bot_dir = setup_.bot->journal_dir;
     h.options = setup_.options;
     h.seed = setup_.seed;
     h.rules = setup_.rules ? setup_.rules->to_json() : nlohmann::json();
@@ -49,11 +49,15 @@ Game::Game(GameSetup setup, RunnerFactory factory) : setup_(std::move(setup)), r
 }
 
 void Game::start() {
+    if (transcript_.recording()) emit_start();
+    take(runner_->start());
+}
+
+void Game::emit_start() {
     nlohmann::json start = {{"event", "start"},        {"bot", setup_.bot->id}, {"version", setup_.bot->version},
                             {"seed", setup_.seed},     {"options", setup_.options}};
     if (setup_.rules) start["rules"] = setup_.rules->file.filename().string();
     transcript_.emit(std::move(start));
-    take(runner_->start());
 }
 
 nlohmann::json Game::step_json() const {
@@ -75,9 +79,11 @@ void Game::take(ScriptOutcome outcome) {
         case ScriptOutcome::Kind::end: {
             status_ = Status::ended;
             ending_ = std::move(outcome.end);
-            nlohmann::json e = ending_;
-            e["event"] = "end";
-            transcript_.emit(std::move(e));
+            if (transcript_.recording()) {
+                nlohmann::json e = ending_;
+                e["event"] = "end";
+                transcript_.emit(std::move(e));
+            }
             break;
         }
         case ScriptOutcome::Kind::error:

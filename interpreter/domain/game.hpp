@@ -27,6 +27,9 @@ struct HouseRules {
     nlohmann::json to_json() const;
 };
 
+// The time now as a journal's header writes it: UTC, ISO 8601, to the second.
+std::string now_iso();
+
 struct GameSetup {
     const Bot* bot = nullptr;
     std::filesystem::path lib_dir;
@@ -87,12 +90,14 @@ public:
     std::vector<ForcedValue> unused_forced() const { return random_.unused_forced(); }
 
 private:
+    void emit_start();
     void take(ScriptOutcome outcome);
     void record(JournalEntry entry);
 
     GameSetup setup_;
     RandomStreams random_;
     Transcript transcript_;
+    ScriptSetup script_setup_;  // what the runner was made with: it outlives the runner
     std::unique_ptr<ScriptRunner> runner_;
     Journal journal_;
     std::optional<std::filesystem::path> autosave_;

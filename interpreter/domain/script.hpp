@@ -46,9 +46,11 @@ struct ScriptCache {
     virtual ~ScriptCache() = default;
 };
 
+// What a runner is made with. Its owner (the Game) keeps it, and what it points to, alive as
+// long as the runner.
 struct ScriptSetup {
     const Bot* bot = nullptr;
-    nlohmann::json options;
+    const nlohmann::json* options = nullptr;  // resolved
     std::uint64_t seed = 0;
     std::filesystem::path rules_script;  // a house rule's Lua file, or empty
     std::filesystem::path lib_dir;       // scripts/lib

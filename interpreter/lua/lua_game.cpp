@@ -1,6 +1,7 @@
 // Module `game`: the bot's own data (manifest, options, components, seed), its flowchart
 // steps (which house rules may hook), extra transcript events and correctable values.
 #include <cstring>
+#include <iterator>
 #include <mutex>
 
 #include "domain/bot.hpp"
@@ -146,13 +147,19 @@ static int game_check_step(lua_State* L) {
     return lua_error(L);
 }
 
+// The transcript's own event kinds, which a bot's game.record cannot use: a set, the upvalue
+// of the game functions, so checking a kind is one lookup.
+static const char* const host_events[] = {"start", "ask", "confirm", "number", "answer", "correct", "end", "error"};
+constexpr int HOST_EVENTS = 1;
+
 // game.record(kind, fields): an event of the bot's own in the transcript.
 static int game_record(lua_State* L) {
-    static const char* const reserved[] = {"start", "ask", "confirm", "number", "answer", "correct", "end", "error"};
     const char* kind = luaL_checkstring(L, 1);
     if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
-    for (const char* r : reserved)
-        if (std::strcmp(kind, r) == 0) return luaL_error(L, "game.record: '%s' is an event of the host's own", kind);
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, lua_upvalueindex(HOST_EVENTS)) != LUA_TNIL)
+        return luaL_error(L, "game.record: '%s' is an event of the host's own", kind);
+    lua_pop(L, 1);
     if (!recording(L)) return 0;
     return guarded(L, [&] {
         nlohmann::json event = nlohmann::json::object();
@@ -208,8 +215,14 @@ static const luaL_Reg game_functions[] = {
 };
 
 int luaopen_game(lua_State* L) {
-    luaL_newlib(L, game_functions);
+    luaL_newlibtable(L, game_functions);
     const int game = lua_gettop(L);
+    lua_createtable(L, 0, static_cast<int>(std::size(host_events)));  // HOST_EVENTS
+    for (const char* kind : host_events) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, kind);
+    }
+    luaL_setfuncs(L, game_functions, 1);
     const auto& b = bot(L);
     lua_createtable(L, 0, 3);
     lua_pushstring(L, b.id.c_str());
@@ -219,7 +232,7 @@ int luaopen_game(lua_State* L) {
     lua_pushstring(L, b.version.c_str());
     lua_setfield(L, -2, "version");
     lua_setfield(L, game, "bot");
-    push_json(L, context(L).setup->options);
+    push_json(L, *context(L).setup->options);
     lua_setfield(L, game, "options");
     push_json(L, b.components);
     lua_setfield(L, game, "components");

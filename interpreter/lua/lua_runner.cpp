@@ -75,9 +75,9 @@ public:
             }
             lua_gc(state_->L(), LUA_GCCOLLECT);
             state_->save(compiled_);
-            options_ = setup.options;
+            options_ = *setup.options;
             limits_ = setup.limits;
-        } else if (setup.options != options_ || setup.limits != limits_) {
+        } else if (*setup.options != options_ || setup.limits != limits_) {
             return {};
         }
         busy_ = true;
@@ -318,7 +318,7 @@ private:
         return o;
     }
 
-    ScriptSetup setup_;
+    const ScriptSetup& setup_;
     BotContext ctx_;
     StateCopies* copies_ = nullptr;  // lent state_, to give back
     bool making_warm_ = false;       // this game saves its state at its warm point

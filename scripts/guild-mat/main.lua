@@ -82,16 +82,36 @@ end)
 local EXCHANGE_PROMPT = string.format("Exchange two neighbouring start markers for %d Jar?", layout.exchange_cost)
 local NO_EXCHANGE = { id = "no", label = "No exchange" }
 
+-- Every exchange the mat can offer, written out once before the first round:
+-- EXCHANGES[i][here][next_to] swaps start spaces i and i+1 holding those two colours.
+local EXCHANGES = {}
+do
+  local names = layout.start_spaces
+  for i = 1, #names - 1 do
+    EXCHANGES[i] = {}
+    for _, here in ipairs(mat.colors) do
+      EXCHANGES[i][here] = {}
+      for _, next_to in ipairs(mat.colors) do
+        if here ~= next_to then
+          EXCHANGES[i][here][next_to] = { id = names[i] .. "-" .. names[i + 1], pair = i,
+            label = string.format("Exchange %s (%s) and %s (%s) for %d Jar", names[i], here, names[i + 1], next_to,
+              layout.exchange_cost) }
+        end
+      end
+    end
+  end
+end
+
 local exchange = game.step("exchange markers", function()
   local names = layout.start_spaces
   local choices = { NO_EXCHANGE }
+  local here = mat:marker_at_start(1)
   for i = 1, #names - 1 do
-    local here, next_to = mat:marker_at_start(i), mat:marker_at_start(i + 1)
+    local next_to = mat:marker_at_start(i + 1)
     if here and next_to and here ~= next_to then
-      choices[#choices + 1] = { id = names[i] .. "-" .. names[i + 1], pair = i,
-        label = string.format("Exchange %s (%s) and %s (%s) for %d Jar", names[i], here, names[i + 1], next_to,
-          layout.exchange_cost) }
+      choices[#choices + 1] = EXCHANGES[i][here][next_to]
     end
+    here = next_to
   end
   if #choices == 1 then
     ui.say("No exchange this round: it would change nothing.")
@@ -140,10 +160,17 @@ local move_down = game.step("move markers down", function()
   end
 end)
 
+-- Step 6's title and question for each round, written once before the first round.
+local ROUND_TITLE, ROUND_PROMPT = {}, {}
+for round = 1, options.rounds do
+  ROUND_TITLE[round] = string.format("The solo mat in round %d", round)
+  ROUND_PROMPT[round] = string.format("Round %d: take your actions. Answer when your turn is over.", round)
+end
+local TURN_OVER = { { id = "done", label = "My turn is over" } }
+
 local actions = game.step("actions", function()
-  show(string.format("The solo mat in round %d", state.round.value))
-  ui.ask(string.format("Round %d: take your actions. Answer when your turn is over.", state.round.value),
-    { { id = "done", label = "My turn is over" } })
+  show(ROUND_TITLE[state.round.value])
+  ui.ask(ROUND_PROMPT[state.round.value], TURN_OVER)
 end)
 
 -- One round; returns how the game ends, or nil to play on.
