@@ -69,11 +69,11 @@ nlohmann::json Game::step_json() const {
     return {{"status", "failed"}, {"error", error_}};
 }
 
-void Game::take(ScriptOutcome outcome) {
+void Game::take(ScriptOutcome& outcome) {
     switch (outcome.kind) {
         case ScriptOutcome::Kind::question:
             status_ = Status::question;
-            question_ = std::move(outcome.question);
+            std::swap(question_, outcome.question);
             if (transcript_.recording()) transcript_.emit(question_.to_json());
             break;
         case ScriptOutcome::Kind::end: {
@@ -121,11 +121,12 @@ void Game::answer(const nlohmann::json& given) {
     JournalEntry entry;
     entry.kind = JournalEntry::Kind::answer;
     entry.question = question_.number;
-    entry.value = *accepted;
+    entry.value = std::move(*accepted);
     record(std::move(entry));
+    const auto& value = journal_.entries.back().value;
     if (transcript_.recording())
-        transcript_.emit({{"event", "answer"}, {"question", question_.number}, {"value", *accepted}});
-    take(runner_->resume(*accepted));
+        transcript_.emit({{"event", "answer"}, {"question", question_.number}, {"value", value}});
+    take(runner_->resume(value));
 }
 
 std::vector<Correctable> Game::correctables() const { return runner_->correctables(); }

@@ -91,7 +91,7 @@ public:
 
 private:
     void emit_start();
-    void take(ScriptOutcome outcome);
+    void take(ScriptOutcome& outcome);
     void record(JournalEntry entry);
 
     GameSetup setup_;

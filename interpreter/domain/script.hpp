@@ -60,6 +60,9 @@ struct ScriptSetup {
     std::shared_ptr<ScriptCache> cache;  // optional
 };
 
+// Where the bot stopped. The runner owns it and fills it again at its next start or resume;
+// the caller takes what it keeps (swapping the question out hands the runner back the
+// caller's previous one, whose buffers the next question reuses).
 struct ScriptOutcome {
     enum class Kind { question, end, error };
     Kind kind = Kind::error;
@@ -71,8 +74,8 @@ struct ScriptOutcome {
 class ScriptRunner {
 public:
     virtual ~ScriptRunner() = default;
-    virtual ScriptOutcome start() = 0;
-    virtual ScriptOutcome resume(const nlohmann::json& answer) = 0;
+    virtual ScriptOutcome& start() = 0;
+    virtual ScriptOutcome& resume(const nlohmann::json& answer) = 0;
     virtual std::vector<Correctable> correctables() const = 0;
     // Applies a correction; returns an error message when the bot's setter refused it.
     virtual std::optional<std::string> correct(const std::string& id, long long value) = 0;

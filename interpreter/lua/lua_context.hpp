@@ -22,7 +22,10 @@ struct BotContext {
     const ScriptSetup* setup = nullptr;
     std::filesystem::path bot_dir, lib_dir;
     lua_State* bot_thread = nullptr;      // the coroutine running the bot's flow
-    std::optional<Question> pending;      // set by ui.ask/confirm/number before yielding
+    // Set by ui.ask/confirm/number before yielding. The runner swaps it with its outcome's
+    // question, so the strings of earlier questions are reused rather than allocated again.
+    Question pending;
+    bool asked = false;                   // pending is a question the bot is waiting on
     int questions_asked = 0;
     std::vector<CorrectableEntry> correctables;
     // The warm point: the game's first call that depends on its seed (see lua_warm.cpp).
@@ -89,6 +92,6 @@ inline constexpr const char* FROZEN_KEY = "soloist.frozen";  // set of read-only
 inline constexpr const char* GAME_KEY = "soloist.game";      // the game module's own table
 inline constexpr const char* PRELOADED_KEY = "soloist.preloaded";  // module name -> compiled chunk
 // Registry keys read at every question: light userdata (an address), so no string is hashed.
-inline const char STEPS_TAG = 0;  // the steps being run: [0] = n, [1..n] innermost last
+inline const char STEPS_TAG = 0;  // the steps being run (lua_game.cpp's StepStack)
 
 }  // namespace soloist::lua

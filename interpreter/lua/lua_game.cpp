@@ -3,6 +3,7 @@
 #include <cstring>
 #include <iterator>
 #include <mutex>
+#include <new>
 
 #include "domain/bot.hpp"
 #include "domain/diagnostics.hpp"
@@ -56,14 +57,21 @@ end
 return step, install
 )lua";
 
-// The steps being run are the table at STEPS_TAG: [0] the depth n, [1..n] the step ids,
-// innermost last. The host reads it when it needs the current step (a question, an error).
+// The steps being run, innermost last. A block of the state (a full userdata, also at
+// STEPS_TAG in the registry), so a copy of the state carries it; the host reads the current
+// step (for a question, an error) without a table lookup.
+struct StepStack {
+    // Deeper than Lua lets C calls nest (LUAI_MAXCCALLS, 200): each step is a C call.
+    static constexpr int capacity = 256;
+    int depth = 0;
+    const char* ids[capacity];  // each an upvalue of its step's closure, alive while it runs
+};
+
 enum StepUpvalue { STEP_ID = 1, STEP_FN, STEP_RUN_HOOKED, STEP_STACK, STEP_HOOKED };
 
 // Leaving the step at `depth` also leaves any inner step a script's pcall abandoned.
 static int left_step(lua_State* L, int, lua_KContext depth) {
-    lua_pushinteger(L, static_cast<lua_Integer>(depth) - 1);
-    lua_rawseti(L, lua_upvalueindex(STEP_STACK), 0);
+    static_cast<StepStack*>(lua_touserdata(L, lua_upvalueindex(STEP_STACK)))->depth = static_cast<int>(depth) - 1;
     return lua_gettop(L);
 }
 
@@ -72,15 +80,12 @@ static int left_step(lua_State* L, int, lua_KContext depth) {
 static int running_step(lua_State* L) {
     const int nargs = lua_gettop(L);
     luaL_checkstack(L, 4, "a step's arguments");
-    lua_rawgeti(L, lua_upvalueindex(STEP_STACK), 0);
-    const lua_Integer depth = lua_tointeger(L, -1) + 1;
-    lua_pop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(STEP_ID));
-    lua_rawseti(L, lua_upvalueindex(STEP_STACK), depth);
-    lua_pushinteger(L, depth);
-    lua_rawseti(L, lua_upvalueindex(STEP_STACK), 0);
+    auto* steps = static_cast<StepStack*>(lua_touserdata(L, lua_upvalueindex(STEP_STACK)));
+    if (steps->depth == StepStack::capacity) return luaL_error(L, "steps nested too deep (endless recursion?)");
+    const int depth = ++steps->depth;
+    steps->ids[depth - 1] = lua_tostring(L, lua_upvalueindex(STEP_ID));
     if (recording(L)) {
-        const char* id = lua_tostring(L, lua_upvalueindex(STEP_ID));
+        const char* id = steps->ids[depth - 1];
         guarded(L, [&] {
             emit(L, {{"event", "step"}, {"id", id}});
             return 0;
@@ -246,9 +251,7 @@ int luaopen_game(lua_State* L) {
     lua_setfield(L, LUA_REGISTRYINDEX, GAME_KEY);
 
     if (!load_prelude(L)) return lua_error(L);
-    lua_createtable(L, 4, 1);  // the steps being run
-    lua_pushinteger(L, 0);
-    lua_rawseti(L, -2, 0);
+    new (lua_newuserdatauv(L, sizeof(StepStack), 0)) StepStack;  // the steps being run
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &STEPS_TAG);
     lua_newtable(L);  // hooked step ids
@@ -270,16 +273,11 @@ int luaopen_game(lua_State* L) {
 }
 
 const char* current_step(lua_State* L) {
-    const char* id = nullptr;
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &STEPS_TAG) == LUA_TTABLE) {
-        lua_rawgeti(L, -1, 0);
-        const lua_Integer n = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
-        lua_pop(L, 1);
-        if (n > 0 && lua_rawgeti(L, -1, n) == LUA_TSTRING) id = lua_tostring(L, -1);
-        if (n > 0) lua_pop(L, 1);
-    }
+    const auto* steps = static_cast<const StepStack*>(
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &STEPS_TAG) == LUA_TUSERDATA ? lua_touserdata(L, -1) : nullptr);
     lua_pop(L, 1);
-    return id;  // the steps table still holds the string: valid until the step is left
+    // The step's closure holds the string: valid until the step is left.
+    return steps && steps->depth > 0 ? steps->ids[steps->depth - 1] : nullptr;
 }
 
 }  // namespace soloist::lua

@@ -124,7 +124,7 @@ public:
         if (copies_) copies_->give_back();
     }
 
-    ScriptOutcome start() override {
+    ScriptOutcome& start() override {
         // A game copied at the warm point would miss the events before it, and a house rule
         // is installed before the bot runs: those games start from the compiled modules.
         const bool warm_allowed = !setup_.transcript->recording() && setup_.rules_script.empty();
@@ -155,7 +155,7 @@ public:
         return run(0);
     }
 
-    ScriptOutcome resume(const nlohmann::json& answer) override {
+    ScriptOutcome& resume(const nlohmann::json& answer) override {
         if (!ctx_.bot_thread || lua_status(ctx_.bot_thread) != LUA_YIELD)
             return failure("the game is not waiting for an answer", "");
         push_json(ctx_.bot_thread, answer);
@@ -223,8 +223,8 @@ private:
         return m;
     }
 
-    ScriptOutcome failure(const std::string& message, const std::string& doing) {
-        ScriptOutcome o;
+    ScriptOutcome& failure(const std::string& message, const std::string& doing) {
+        auto& o = outcome_;
         o.kind = ScriptOutcome::Kind::error;
         std::string where;
         if (const char* step = current_step(state_->L())) where = "in step '" + std::string(step) + "'";
@@ -240,16 +240,15 @@ private:
 
     // The game as the warm point left it: the bot suspended at its first seed-dependent call,
     // which runs when resumed, or at its first question.
-    ScriptOutcome start_warm(const WarmStart& warm) {
+    ScriptOutcome& start_warm(const WarmStart& warm) {
         ctx_.bot_thread = warm.bot_thread;
         thread_ref_ = warm.thread_ref;
         ctx_.questions_asked = warm.questions_asked;
         ctx_.correctables = warm.correctables;
         if (!warm.question) return run(0);
-        ScriptOutcome o;
-        o.kind = ScriptOutcome::Kind::question;
-        o.question = *warm.question;
-        return o;
+        outcome_.kind = ScriptOutcome::Kind::question;
+        outcome_.question = *warm.question;
+        return outcome_;
     }
 
     // This game reached its warm point: the first game of a simulation keeps a copy.
@@ -266,10 +265,10 @@ private:
         copies_->keep_warm(std::move(warm));
     }
 
-    ScriptOutcome run(int nargs) {
+    ScriptOutcome& run(int nargs) {
         lua_State* L = state_->L();
         lua_State* co = ctx_.bot_thread;
-        ctx_.pending.reset();
+        ctx_.asked = false;
         int nres = 0;
         std::string error;
         int status = door_resume(co, L, nargs, &nres, error);
@@ -287,21 +286,20 @@ private:
         }
         if (status == LUA_YIELD) {
             lua_pop(co, nres);
-            if (!ctx_.pending)
+            if (!ctx_.asked)
                 return failure("the bot yielded without asking a question (coroutine.yield in the bot's own flow?)", "");
             if (ctx_.warm_pending) {
                 ctx_.warm_pending = false;
-                reached_warm_point(&*ctx_.pending);
+                reached_warm_point(&ctx_.pending);
             }
-            ScriptOutcome o;
-            o.kind = ScriptOutcome::Kind::question;
-            o.question = std::move(*ctx_.pending);
-            ctx_.pending.reset();
-            return o;
+            outcome_.kind = ScriptOutcome::Kind::question;
+            std::swap(outcome_.question, ctx_.pending);
+            ctx_.asked = false;
+            return outcome_;
         }
         if (status != LUA_OK) return failure(error, "running the bot");
         // The entry script returned: the end of the game.
-        ScriptOutcome o;
+        auto& o = outcome_;
         o.kind = ScriptOutcome::Kind::end;
         std::string why;
         nlohmann::json end;
@@ -320,6 +318,7 @@ private:
 
     const ScriptSetup& setup_;
     BotContext ctx_;
+    ScriptOutcome outcome_;  // where the bot stopped last
     StateCopies* copies_ = nullptr;  // lent state_, to give back
     bool making_warm_ = false;       // this game saves its state at its warm point
     std::unique_ptr<State> own_state_;

@@ -77,12 +77,23 @@ static void check_can_ask(lua_State* L, const char* fn) {
                       "callback such as a table.sort comparator)", fn);
 }
 
+// The question in ctx.pending, filled in again: assigning keeps the strings' buffers.
+static Question& new_question(lua_State* L, Question::Kind kind, const char* prompt) {
+    auto& q = context(L).pending;
+    q.kind = kind;
+    q.prompt.assign(prompt);
+    q.step.clear();
+    q.min = q.max = 0;
+    return q;
+}
+
 // Finishes the question built in ctx.pending and suspends the bot until the answer. No
 // C++ object lives on this frame: lua_yield unwinds it.
 static int ask_and_wait(lua_State* L) {
     auto& ctx = context(L);
-    ctx.pending->number = ++ctx.questions_asked;
-    if (const char* step = current_step(L)) ctx.pending->step = step;
+    ctx.pending.number = ++ctx.questions_asked;
+    if (const char* step = current_step(L)) ctx.pending.step.assign(step);
+    ctx.asked = true;
     return lua_yield(L, 0);
 }
 
@@ -146,9 +157,7 @@ static int ui_ask(lua_State* L) {
     for (lua_Integer i = 1; i <= n; ++i) push_option(L, 2, i);  // ids and labels from 3 on
     check_ids_differ(L, 3, n);
     guarded(L, [&] {
-        auto& q = context(L).pending.emplace();
-        q.kind = Question::Kind::ask;
-        q.prompt = prompt;
+        auto& q = new_question(L, Question::Kind::ask, prompt);
         q.choices.resize(static_cast<std::size_t>(n));
         int at = 3;
         for (auto& c : q.choices) {
@@ -167,9 +176,7 @@ static int ui_confirm(lua_State* L) {
     check_can_ask(L, "confirm");
     const char* prompt = luaL_checkstring(L, 1);
     guarded(L, [&] {
-        auto& q = context(L).pending.emplace();
-        q.kind = Question::Kind::confirm;
-        q.prompt = prompt;
+        new_question(L, Question::Kind::confirm, prompt).choices.clear();
         return 0;
     });
     return ask_and_wait(L);
@@ -182,9 +189,8 @@ static int ui_number(lua_State* L) {
     const lua_Integer max = luaL_checkinteger(L, 3);
     if (min > max) return luaL_error(L, "ui.number: min %I is greater than max %I", min, max);
     guarded(L, [&] {
-        auto& q = context(L).pending.emplace();
-        q.kind = Question::Kind::number;
-        q.prompt = prompt;
+        auto& q = new_question(L, Question::Kind::number, prompt);
+        q.choices.clear();
         q.min = min;
         q.max = max;
         return 0;
