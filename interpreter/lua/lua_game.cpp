@@ -17,7 +17,7 @@ namespace soloist::lua {
 // game.step and the house rules' hooks. The wrapper around each step is a C closure
 // (running_step below); what a hook does is Lua, here.
 static const char* const step_prelude = R"lua(
-local wrap, hooked, check, pack, unpack, error, type, pairs, tostring = ...
+local wrap, hooked, check, pack, unpack, error, type, pairs, tostring, note_hooks = ...
 local hooks = { before = {}, replace = {}, after = {} }
 
 -- A step that a house rule hooks, with its arguments.
@@ -52,6 +52,7 @@ local function install(rules)
       hooked[id] = true
     end
   end
+  note_hooks()
 end
 
 return step, install
@@ -64,6 +65,7 @@ struct StepStack {
     // Deeper than Lua lets C calls nest (LUAI_MAXCCALLS, 200): each step is a C call.
     static constexpr int capacity = 256;
     int depth = 0;
+    bool hooks = false;  // a house rule hooks some step: look the step up in the hooked set
     const char* ids[capacity];  // each an upvalue of its step's closure, alive while it runs
 };
 
@@ -91,9 +93,12 @@ static int running_step(lua_State* L) {
             return 0;
         });
     }
-    lua_pushvalue(L, lua_upvalueindex(STEP_ID));
-    const bool hooked = lua_rawget(L, lua_upvalueindex(STEP_HOOKED)) != LUA_TNIL;
-    lua_pop(L, 1);
+    bool hooked = false;
+    if (steps->hooks) {
+        lua_pushvalue(L, lua_upvalueindex(STEP_ID));
+        hooked = lua_rawget(L, lua_upvalueindex(STEP_HOOKED)) != LUA_TNIL;
+        lua_pop(L, 1);
+    }
     int called = nargs;
     if (hooked) {  // run_hooked(id, fn, ...)
         lua_pushvalue(L, lua_upvalueindex(STEP_RUN_HOOKED));
@@ -107,6 +112,12 @@ static int running_step(lua_State* L) {
     }
     lua_callk(L, called, LUA_MULTRET, static_cast<lua_KContext>(depth), left_step);
     return left_step(L, LUA_OK, static_cast<lua_KContext>(depth));
+}
+
+// note_hooks(): a house rule was installed; upvalue 1: the steps being run.
+static int note_hooks(lua_State* L) {
+    static_cast<StepStack*>(lua_touserdata(L, lua_upvalueindex(1)))->hooks = true;
+    return 0;
 }
 
 // wrap(id, fn, run_hooked) -> the step's closure; upvalues 1 and 2: the steps table and
@@ -265,7 +276,9 @@ int luaopen_game(lua_State* L) {
     lua_getfield(L, -2, "unpack");
     lua_remove(L, -3);
     for (const char* name : {"error", "type", "pairs", "tostring"}) lua_getglobal(L, name);
-    lua_call(L, 9, 2);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &STEPS_TAG);
+    lua_pushcclosure(L, note_hooks, 1);
+    lua_call(L, 10, 2);
     lua_setfield(L, LUA_REGISTRYINDEX, "soloist.install_rules");
     lua_setfield(L, game, "step");
     lua_settop(L, game);
