@@ -82,10 +82,9 @@ std::optional<nlohmann::json> Question::accept(const nlohmann::json& given) cons
         }
         case Kind::ask: {
             std::optional<long long> index;
-            std::string text;
             if (given.is_number_integer()) index = given.get<long long>();
             else if (given.is_string()) {
-                text = given.get<std::string>();
+                const auto& text = given.get_ref<const std::string&>();
                 // An exact id wins over a number, so an option may be called "2".
                 for (const auto& c : choices)
                     if (c.id == text) return c.id;

@@ -45,6 +45,9 @@ struct LimitState {
     // What the bindings serve (a BotContext), outside the pool so that a restored state and
     // every thread in it, however old, find the current game's.
     void* host_context = nullptr;
+    // The steps being run (lua_game.cpp): a block in the pool, at the same address in every
+    // copy of the state, found here without a registry lookup at every question.
+    void* steps = nullptr;
 };
 
 // Owns a lua_State with the capped allocator.

@@ -58,9 +58,9 @@ end
 return step, install
 )lua";
 
-// The steps being run, innermost last. A block of the state (a full userdata, also at
-// STEPS_TAG in the registry), so a copy of the state carries it; the host reads the current
-// step (for a question, an error) without a table lookup.
+// The steps being run, innermost last. A block of the state (a full userdata, anchored at
+// STEPS_TAG in the registry), so a copy of the state carries it; the host finds it through
+// LimitState::steps and reads the current step (for a question, an error) directly.
 struct StepStack {
     // Deeper than Lua lets C calls nest (LUAI_MAXCCALLS, 200): each step is a C call.
     static constexpr int capacity = 256;
@@ -262,7 +262,7 @@ int luaopen_game(lua_State* L) {
     lua_setfield(L, LUA_REGISTRYINDEX, GAME_KEY);
 
     if (!load_prelude(L)) return lua_error(L);
-    new (lua_newuserdatauv(L, sizeof(StepStack), 0)) StepStack;  // the steps being run
+    limit_state(L).steps = new (lua_newuserdatauv(L, sizeof(StepStack), 0)) StepStack;  // the steps being run
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &STEPS_TAG);
     lua_newtable(L);  // hooked step ids
@@ -286,9 +286,7 @@ int luaopen_game(lua_State* L) {
 }
 
 const char* current_step(lua_State* L) {
-    const auto* steps = static_cast<const StepStack*>(
-        lua_rawgetp(L, LUA_REGISTRYINDEX, &STEPS_TAG) == LUA_TUSERDATA ? lua_touserdata(L, -1) : nullptr);
-    lua_pop(L, 1);
+    const auto* steps = static_cast<const StepStack*>(limit_state(L).steps);
     // The step's closure holds the string: valid until the step is left.
     return steps && steps->depth > 0 ? steps->ids[steps->depth - 1] : nullptr;
 }

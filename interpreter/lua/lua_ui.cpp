@@ -100,11 +100,15 @@ static int ask_and_wait(lua_State* L) {
 // The keys of an option table, as upvalues of the ui functions: no string to hash per use.
 constexpr int ID_KEY = 1, LABEL_KEY = 2;
 
-// Pushes option i's id and label (the id again when it has none), read raw: an option
-// table's metatable cannot run code behind the host's back.
+// Each option takes three stack slots: the option as given, its id and its label.
+constexpr int OPTION_SLOTS = 3;
+
+// Pushes option i, its id and its label (the id again when it has none), read raw: an
+// option table's metatable cannot run code behind the host's back.
 static void push_option(lua_State* L, int options, lua_Integer i) {
     const int t = lua_rawgeti(L, options, i);
     if (t == LUA_TSTRING) {
+        lua_pushvalue(L, -1);
         lua_pushvalue(L, -1);
         return;
     }
@@ -119,12 +123,11 @@ static void push_option(lua_State* L, int options, lua_Integer i) {
     } else if (label != LUA_TSTRING) {
         luaL_error(L, "ui.ask: option %d's label must be a string", (int)i);
     }
-    lua_remove(L, -3);
 }
 
 // Options with the same id: a pairwise check for a few, a set for many.
 static void check_ids_differ(lua_State* L, int first_id, lua_Integer n) {
-    auto id_at = [&](lua_Integer i) { return first_id + 2 * static_cast<int>(i - 1); };
+    auto id_at = [&](lua_Integer i) { return first_id + OPTION_SLOTS * static_cast<int>(i - 1); };
     if (n <= 16) {
         for (lua_Integer i = 2; i <= n; ++i)
             for (lua_Integer j = 1; j < i; ++j)
@@ -153,19 +156,20 @@ static int ui_ask(lua_State* L) {
     if (n < 1) return luaL_error(L, "ui.ask: a question needs at least one option");
     if (n > 100000) return luaL_error(L, "ui.ask: a question can have at most 100000 options");
     lua_settop(L, 2);
-    luaL_checkstack(L, static_cast<int>(2 * n) + 8, "ui.ask: too many options");
-    for (lua_Integer i = 1; i <= n; ++i) push_option(L, 2, i);  // ids and labels from 3 on
-    check_ids_differ(L, 3, n);
+    luaL_checkstack(L, static_cast<int>(OPTION_SLOTS * n) + 8, "ui.ask: too many options");
+    for (lua_Integer i = 1; i <= n; ++i) push_option(L, 2, i);  // from 3 on
+    check_ids_differ(L, 4, n);
     guarded(L, [&] {
         auto& q = new_question(L, Question::Kind::ask, prompt);
         q.choices.resize(static_cast<std::size_t>(n));
-        int at = 3;
+        int at = 4;
         for (auto& c : q.choices) {
             std::size_t size = 0;
-            const char* text = lua_tolstring(L, at++, &size);
+            const char* text = lua_tolstring(L, at, &size);
             c.id.assign(text, size);
-            text = lua_tolstring(L, at++, &size);
+            text = lua_tolstring(L, at + 1, &size);
             c.label.assign(text, size);
+            at += OPTION_SLOTS;
         }
         return 0;
     });
