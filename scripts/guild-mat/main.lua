@@ -119,9 +119,10 @@ local exchange = game.step("exchange markers", function()
     return
   end
   local pick = ui.ask(EXCHANGE_PROMPT, choices)
-  for _, choice in ipairs(choices) do
+  for k = 2, #choices do  -- the first is "no exchange"
+    local choice = choices[k]
     local i = choice.pair
-    if i and choice.id == pick then
+    if choice.id == pick then
       local here, next_to = mat:marker_at_start(i), mat:marker_at_start(i + 1)
       mat:exchange(i)
       ui.say("Pay %d Jar to the supply and swap the markers on %s and %s: %s now holds %s, %s holds %s.",

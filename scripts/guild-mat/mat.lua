@@ -174,9 +174,10 @@ function Mat:row_for(color)
   if row then
     return row, "kept"
   end
-  for i, candidate in ipairs(self.row_order) do
-    if not self.row_color[candidate] then
-      return candidate, i == 1 and "top" or "next"
+  local rows = self.row_order
+  for i = 1, #rows do
+    if not self.row_color[rows[i]] then
+      return rows[i], i == 1 and "top" or "next"
     end
   end
   error(string.format("no row is left for %s: there are more colours than rows", color), 0)
@@ -184,9 +185,10 @@ end
 
 -- The leftmost empty space of a row.
 function Mat:leftmost_empty(row)
-  for _, space in ipairs(self.rows[row]) do
-    if not space.marker then
-      return space
+  local spaces = self.rows[row]
+  for i = 1, #spaces do
+    if not spaces[i].marker then
+      return spaces[i]
     end
   end
   error(string.format("row %s is full, yet a %s marker should go there", row, self.row_color[row]), 0)

@@ -57,8 +57,8 @@ function EFFECTS.minus_points(state, space, points)
 end
 
 local function carry_out(state, space, effects)
-  for _, effect in ipairs(effects or {}) do
-    local kind, value = next(effect)
+  for i = 1, effects and #effects or 0 do
+    local kind, value = next(effects[i])
     local run = EFFECTS[kind] or error(string.format("spaces.yaml: %s has an unknown effect '%s'", space.id, kind), 0)
     run(state, space, value)
   end
