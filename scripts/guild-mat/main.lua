@@ -31,21 +31,24 @@ local state = {
 }
 local mat = state.mat
 
--- The mat and the tallies; built only when someone looks (not in simulations).
+-- The mat and the tallies, as ui.show entries.
+local function mat_and_tallies()
+  local entries = { { label = "Round", value = state.round.value } }
+  for _, entry in ipairs(mat:entries()) do
+    entries[#entries + 1] = entry
+  end
+  entries[#entries + 1] = { label = "Last spaces met", value = #state.met }
+  local minus = 0
+  for _, m in ipairs(state.minus) do
+    minus = minus + m.points
+  end
+  entries[#entries + 1] = { label = "Effect minus points", value = minus }
+  return entries
+end
+
+-- Built only when someone looks (not in simulations).
 local function show(title)
-  ui.show(title, function()
-    local entries = { { label = "Round", value = state.round.value } }
-    for _, entry in ipairs(mat:entries()) do
-      entries[#entries + 1] = entry
-    end
-    entries[#entries + 1] = { label = "Last spaces met", value = #state.met }
-    local minus = 0
-    for _, m in ipairs(state.minus) do
-      minus = minus + m.points
-    end
-    entries[#entries + 1] = { label = "Effect minus points", value = minus }
-    return entries
-  end)
+  ui.show(title, mat_and_tallies)
 end
 
 local function list(ids)
