@@ -4,6 +4,7 @@
 -- per step.
 local bits = require "bits"
 local powers = require "powers"
+local reach = require "reach"
 local Board = {}
 Board.__index = Board
 
@@ -96,7 +97,28 @@ function Board.new(name, data, opts)
     if not labelled[n] then fail(name, "no column carries fire number %d", n) end
     if not labelled[-n] then fail(name, "no row carries fire number %d", n) end
   end
-  self.lines = { column = {}, row = {} }      -- filled by line_squares when a line first burns
+  -- the squares of the lines that carry each fire number, in board order, and the lines' names
+  -- (column letters, row numbers), for the burns
+  local lines, line_names = { column = {}, row = {} }, { column = {}, row = {} }
+  for n = 1, 6 do
+    local on_columns, on_rows, column_names, row_names = {}, {}, {}, {}
+    for r = 1, h do
+      local at = (r - 1) * w
+      for c = 1, w do
+        if fr[r] == n or fc[c] == n then
+          if fr[r] == n then on_rows[#on_rows + 1] = squares[at + c] end
+          if fc[c] == n then on_columns[#on_columns + 1] = squares[at + c] end
+        end
+      end
+      if fr[r] == n then row_names[#row_names + 1] = tostring(r) end
+    end
+    for c = 1, w do
+      if fc[c] == n then column_names[#column_names + 1] = letters[c] end
+    end
+    lines.column[n], lines.row[n] = on_columns, on_rows
+    line_names.column[n], line_names.row[n] = column_names, row_names
+  end
+  self.lines, self.line_names = lines, line_names
   -- walls: each takes a step away from both its squares; kept by pair (Board:wall) and as a
   -- list, upper or left square first (bits.connect)
   local walls, list = {}, {}
@@ -121,6 +143,23 @@ function Board.new(name, data, opts)
   self.walls = walls
   self.dirs = { [false] = free, [true] = all }
   self.offset = { -w, 1, w, -1 }
+  -- the same as lists, for the path searches: the neighbours of square i one may step to are
+  -- next_to[opening][(i - 1) * 4 + 1 ..], up, right, down, left, ending at the first 0
+  self.next_to = {}
+  for _, opening in ipairs({ false, true }) do
+    local flags, list = self.dirs[opening], {}
+    for j = 1, size do
+      local at, f = (j - 1) * 4, flags[j]
+      for k = 1, 4 do list[at + k] = 0 end
+      for k, step in ipairs(self.offset) do
+        if f & (1 << (k - 1)) ~= 0 then
+          at = at + 1
+          list[at] = j + step
+        end
+      end
+    end
+    self.next_to[opening] = list
+  end
   self.burnt = burnt      -- burnt[i] mirrors squares[i].burnt, for the searches
   self.bits = bits.connect(L, list)
   -- as bit sets: where pieces may pass and stop, and the open texts
@@ -130,8 +169,9 @@ function Board.new(name, data, opts)
   self.text_squares = bits.zeros(L.K)     -- every text square, claimed or not
   for k2 = 1, L.K do self.text_squares[k2] = text_set[k2] end
   self.one = bits.none(L)     -- scratch: one square as a set (reach.lua)
-  self.cache, self.cached_any = {}, false
+  self.cache, self.cache_keys, self.cached_any = {}, {}, false
   self.version = 0    -- counts the burns: where pieces can go changes only then (reach.lua)
+  reach.prepare(self)
   return self
 end
 
@@ -149,7 +189,8 @@ function Board:at(name)
 end
 
 function Board:neighbours(a, b)
-  return math.abs(a.r - b.r) + math.abs(a.c - b.c) == 1
+  local dr, dc = a.r - b.r, a.c - b.c
+  return dr * dr + dc * dc == 1
 end
 
 -- The fire number of a square's column and row (0: none).
@@ -159,25 +200,7 @@ end
 
 -- The squares of the lines that carry fire number n (kind "column" or "row"), in board order.
 function Board:line_squares(kind, n)
-  local list = self.lines[kind][n]
-  if not list then
-    list = {}
-    local squares, w, fc, fr = self.squares, self.w, self.fire_columns, self.fire_rows
-    for r = 1, self.h do
-      local at = (r - 1) * w
-      if kind == "row" then
-        if fr[r] == n then
-          for c = 1, w do list[#list + 1] = squares[at + c] end
-        end
-      else
-        for c = 1, w do
-          if fc[c] == n then list[#list + 1] = squares[at + c] end
-        end
-      end
-    end
-    self.lines[kind][n] = list
-  end
-  return list
+  return self.lines[kind][n]
 end
 
 function Board:texts_left()
@@ -190,8 +213,13 @@ end
 
 -- Cached results are dropped when the board changes; the moves (reach.lua) only when a square
 -- burns, since claims do not change where a piece can go.
+-- (The keys ever cached are listed in cache_keys, so clearing them keeps the table.)
 local function changed(self, graph)
-  if self.cached_any then self.cache, self.cached_any = {}, false end
+  if self.cached_any then
+    local cache, keys = self.cache, self.cache_keys
+    for n = 1, #keys do cache[keys[n]] = nil end
+    self.cached_any = false
+  end
   if graph then self.version = self.version + 1 end
 end
 
@@ -269,15 +297,20 @@ end
 
 -- A value computed from the board, kept until the board changes (a claim, a loss, a burn).
 function Board:cached(key, make, ...)
-  local v = self.cache[key]
+  local cache = self.cache
+  local v = cache[key]
   if v == nil then
     v = make(self, ...)
-    self.cache[key], self.cached_any = v, true
+    local keys = self.cache_keys
+    if not keys[key] then
+      keys[key] = true
+      keys[#keys + 1] = key
+    end
+    cache[key], self.cached_any = v, true
   end
   return v
 end
 
-local reach = require "reach"
 Board.distances = reach.distances
 Board.reach = reach.reach
 Board.rings = reach.rings
@@ -290,6 +323,20 @@ local function text_rings(self)
 end
 function Board:text_rings()
   return self:cached("text rings", text_rings)
+end
+
+-- Steps from square sq to the nearest open text, false when none can be reached (from the
+-- rings around the texts).
+function Board:text_steps(sq)
+  local L = self.bits
+  local K, k, bit = L.K, L.word[sq.i], L.bit[sq.i]
+  if self.text_set[k] & bit ~= 0 then return 0 end
+  local rings = self:text_rings()
+  local out = rings.out
+  for d = 1, rings.n do
+    if out[(d - 1) * K + k] & bit ~= 0 then return d end
+  end
+  return false
 end
 
 local function text_distance(self)

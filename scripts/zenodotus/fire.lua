@@ -2,6 +2,8 @@
 -- (first die even); equal dice or a full line cancel; the third box burns the line.
 local powers = require "powers"
 local fire = {}
+-- the host's functions, looked up once
+local say, record, roll_die = ui.say, game.record, random.roll
 
 function fire.new()
   return { column = { 0, 0, 0, 0, 0, 0 }, row = { 0, 0, 0, 0, 0, 0 } }
@@ -21,11 +23,11 @@ end
 -- Narrates two fire dice (built only when someone reads it).
 function fire.say(kind, n, what, d1, d2)
   if what == "cancel" then
-    ui.say("Fire dice %d and %d match: the fire does not move.", d1, d2)
+    say("Fire dice %d and %d match: the fire does not move.", d1, d2)
   elseif what == "full" then
-    ui.say("Fire dice %d and %d: %s %d has no empty box, the fire's move is cancelled.", d1, d2, kind, n)
+    say("Fire dice %d and %d: %s %d has no empty box, the fire's move is cancelled.", d1, d2, kind, n)
   else
-    ui.say("Fire dice %d and %d: a box of %s %d is checked%s.", d1, d2, kind, n,
+    say("Fire dice %d and %d: a box of %s %d is checked%s.", d1, d2, kind, n,
       what == "burn" and ": its third, it burns" or "")
   end
 end
@@ -43,49 +45,52 @@ end
 function fire.apply(boxes, kind, n, what)
   if what == "check" or what == "burn" then
     boxes[kind][n] = boxes[kind][n] + 1
-    game.record("fire", { kind = kind, number = n, boxes = boxes[kind][n] })
+    record("fire", { kind = kind, number = n, boxes = boxes[kind][n] })
   end
   return what == "burn"
 end
 
 -- The whole burn of a line: squares burn, unclaimed texts are lost, pieces on newly burnt
 -- squares defend, lose a turn or retire.
+local NOBODY = {}
 fire.burn = game.step("burn", function(G, kind, n)
-  local squares = G.board:line_squares(kind, n)
-  local lost, hit = 0, {}
-  for _, sq in ipairs(squares) do
+  local board, seats = G.board, G.seats
+  local squares = board:line_squares(kind, n)
+  local lost, hit = 0, NOBODY   -- hit: the seats on the newly burnt squares (a list made for the first)
+  for q = 1, #squares do
+    local sq = squares[q]
     if not sq.burnt then
-      if G.board:burn(sq) then lost = lost + 1 end
-      for _, seat in ipairs(G.seats) do
-        if not seat.retired and seat.pos == sq then hit[#hit + 1] = seat end
+      if board:burn(sq) then lost = lost + 1 end
+      for s = 1, #seats do
+        local seat = seats[s]
+        if not seat.retired and seat.pos == sq then
+          if hit == NOBODY then hit = {} end
+          hit[#hit + 1] = seat
+        end
       end
     end
   end
-  local lines = {}
-  local list = kind == "column" and G.board.fire_columns or G.board.fire_rows
-  for i, v in ipairs(list) do
-    if v == n then lines[#lines + 1] = kind == "column" and string.sub("ABCDEFGHIJKL", i, i) or tostring(i) end
-  end
-  game.record("burn", { kind = kind, number = n, lines = lines, lost = lost })
-  ui.say("%s %d burns (%s %s): %d unclaimed text%s lost.", kind == "column" and "Column" or "Row", n,
+  local lines = board.line_names[kind][n]   -- the grid's columns (letters) or rows (numbers)
+  record("burn", { kind = kind, number = n, lines = lines, lost = lost })
+  say("%s %d burns (%s %s): %d unclaimed text%s lost.", kind == "column" and "Column" or "Row", n,
     kind == "column" and "grid column" or "grid row", table.concat(lines, ", "), lost, lost == 1 and "" or "s")
   for _, seat in ipairs(hit) do
     local can_defend = seat.points.defense >= powers.COST
     local choice = seat.ctl.burn(G, seat, can_defend)
     if choice == "defend" and can_defend then
       seat.points.defense = seat.points.defense - powers.COST
-      game.record("power", { seat = seat.n, power = "defense", left = seat.points.defense })
-      ui.say("%s uses DEFENSE against the fire (%d points left).", seat.name, seat.points.defense)
-      game.record("burnt", { seat = seat.n, choice = "defend" })
+      record("power", { seat = seat.n, power = "defense", left = seat.points.defense })
+      say("%s uses DEFENSE against the fire (%d points left).", seat.name, seat.points.defense)
+      record("burnt", { seat = seat.n, choice = "defend" })
     elseif choice == "retire" then
       seat.retired = true
-      game.record("burnt", { seat = seat.n, choice = "retire" })
-      ui.say("%s retires from the game. Every other player has one more turn.", seat.name)
+      record("burnt", { seat = seat.n, choice = "retire" })
+      say("%s retires from the game. Every other player has one more turn.", seat.name)
       G:retire(seat)
     else
       seat.skip = true
-      game.record("burnt", { seat = seat.n, choice = "lose" })
-      ui.say("%s is caught by the fire and loses a turn to recover.", seat.name)
+      record("burnt", { seat = seat.n, choice = "lose" })
+      say("%s is caught by the fire and loses a turn to recover.", seat.name)
     end
   end
   G:show("The fire has burnt a line")
@@ -93,14 +98,14 @@ end)
 
 -- The fire's move at the start of a seat's turn (LUCK may re-roll one fire die).
 fire.move = game.step("fire move", function(G, seat)
-  local d1, d2 = random.roll("fire", 6), random.roll("fire", 6)
+  local d1, d2 = roll_die("fire", 6), roll_die("fire", 6)
   local kind, n, what = fire.outcome(G.fire, d1, d2)
   fire.say(kind, n, what, d1, d2)
   if powers.can(seat, "luck") then
     local which = seat.ctl.luck_fire(G, seat, d1, d2, kind, n, what)
     if which == 1 or which == 2 then
       powers.spend(seat, "luck", " to re-roll the %s fire die", which == 1 and "first" or "second")
-      if which == 1 then d1 = random.roll("fire", 6) else d2 = random.roll("fire", 6) end
+      if which == 1 then d1 = roll_die("fire", 6) else d2 = roll_die("fire", 6) end
       kind, n, what = fire.outcome(G.fire, d1, d2)
       fire.say(kind, n, what, d1, d2)
     end

@@ -1,5 +1,7 @@
 -- The six powers: their points, the 4-point cost of a use, and the power squares' roll.
 local powers = {}
+-- the host's functions, looked up once
+local say, record, roll_die = ui.say, game.record, random.roll
 
 powers.ORDER = { "defense", "speed", "time", "luck", "stealth", "opening" }
 powers.LABEL = { defense = "DEFENSE", speed = "SPEED", time = "TIME", luck = "LUCK",
@@ -8,19 +10,29 @@ powers.SHORT = { defense = "DEF", speed = "SPD", time = "TIM", luck = "LCK", ste
 powers.COST = 4
 powers.START = 12
 
+local COST = powers.COST
+
 -- Can the seat pay for a power (and has it not used it this turn)?
 function powers.can(seat, p)
-  return seat.points[p] >= powers.COST and not seat.used[p]
+  return seat.points[p] >= COST and not seat.used[p]
 end
+
+-- The narration's pattern for each ending `why` (made once for each).
+local SPEND_PATTERN = setmetatable({}, { __index = function(patterns, why)
+  local pattern = "%s uses %s (%d points left)" .. why .. "."
+  patterns[why] = pattern
+  return pattern
+end })
 
 -- Pays 4 points for a power and marks it used this turn. `why` (a format pattern, with its
 -- arguments after it) ends the narration.
 function powers.spend(seat, p, why, ...)
-  if seat.points[p] < powers.COST then error("not enough points for " .. p) end
-  seat.points[p] = seat.points[p] - powers.COST
+  local points = seat.points
+  if points[p] < COST then error("not enough points for " .. p) end
+  points[p] = points[p] - COST
   seat.used[p] = true
-  game.record("power", { seat = seat.n, power = p, left = seat.points[p] })
-  ui.say("%s uses %s (%d points left)" .. (why or "") .. ".", seat.name, powers.LABEL[p], seat.points[p], ...)
+  record("power", { seat = seat.n, power = p, left = points[p] })
+  say(SPEND_PATTERN[why or ""], seat.name, powers.LABEL[p], points[p], ...)
 end
 
 function powers.total(seat)
@@ -46,11 +58,11 @@ end
 
 -- Landing on a power square: the roll minus two is added; a power never drops below 0.
 function powers.square_roll(seat, p)
-  local r = random.roll("power", 6)
+  local r = roll_die("power", 6)
   local before = seat.points[p]
   seat.points[p] = math.max(0, before + r - 2)
-  game.record("power-square", { seat = seat.n, power = p, roll = r, points = seat.points[p] })
-  ui.say("%s rolls %d for %s: %+d, now %d points.", seat.name, r, powers.LABEL[p], seat.points[p] - before,
+  record("power-square", { seat = seat.n, power = p, roll = r, points = seat.points[p] })
+  say("%s rolls %d for %s: %+d, now %d points.", seat.name, r, powers.LABEL[p], seat.points[p] - before,
     seat.points[p])
 end
 

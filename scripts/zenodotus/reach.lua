@@ -88,9 +88,9 @@ end
 
 -- ---- the path search ------------------------------------------------------------------
 -- One search runs at a time, so its state lives in these upvalues instead of a closure.
--- DIRS[i]: the steps square i allows (flags 1, 2, 4, 8); step k goes to i + OFF[k].
-local DIRS, OFF, ROW, COL, BURNT, BLOCK, VIS, T, TR, TC, W, nodes
-local FLAG = { 1, 2, 4, 8 }
+-- DIRS[i]: the steps square i allows (flags 1 up, 2 right, 4 down, 8 left; see Board.new).
+-- NEXT: the same as lists (Board.new's next_to), four entries a square, ending at a 0.
+local DIRS, NEXT, ROW, COL, BURNT, BLOCK, VIS, T, TR, TC, W, WORD, BIT, K, nodes
 local QUICK = 64        -- quick-search steps before the exhaustive search takes over
 
 -- Quick search: true when a path of exactly `left` more steps from a ends on T; false when
@@ -108,19 +108,19 @@ local function quick(a, left)
     if d == -1 then return f & 8 ~= 0 end
     return false
   end
-  for k = 1, 4 do
-    if f & FLAG[k] ~= 0 then
-      local j = a + OFF[k]
-      if j ~= T and not VIS[j] and not (BLOCK and BURNT[j]) then
-        local dr, dc = ROW[j] - TR, COL[j] - TC
-        if dr < 0 then dr = -dr end
-        if dc < 0 then dc = -dc end
-        if dr + dc < left then
-          VIS[j] = true
-          local found = quick(j, left - 1)
-          VIS[j] = false
-          if found ~= false then return found end   -- found, or gave up
-        end
+  local at = (a - 1) * 4
+  for n = at + 1, at + 4 do
+    local j = NEXT[n]
+    if j == 0 then break end
+    if j ~= T and not VIS[j] and not (BLOCK and BURNT[j]) then
+      local dr, dc = ROW[j] - TR, COL[j] - TC
+      if dr < 0 then dr = -dr end
+      if dc < 0 then dc = -dc end
+      if dr + dc < left then
+        VIS[j] = true
+        local found = quick(j, left - 1)
+        VIS[j] = false
+        if found ~= false then return found end   -- found, or gave up
       end
     end
   end
@@ -128,29 +128,17 @@ local function quick(a, left)
 end
 
 -- Can T still be reached from a within `left` steps without entering a square already walked?
-local MARK, QUEUE, DEPTH, stamp = {}, {}, {}, 0
+-- A breadth-first search over the bit sets (bits.lua) through the squares not walked yet: WALKED
+-- holds the walked squares as bits, beside VIS.
+local WALKED, OPEN, FROM, WAY = {}, {}, {}, {}
+local PASS, LAYERS
 local function open_way(a, left)
-  stamp = stamp + 1
-  MARK[a] = stamp
-  QUEUE[1], DEPTH[1] = a, 0
-  local head, n = 1, 1
-  while head <= n do
-    local x, d = QUEUE[head], DEPTH[head] + 1
-    head = head + 1
-    if d <= left then
-      local f = DIRS[x]
-      for k = 1, 4 do
-        if f & FLAG[k] ~= 0 then
-          local j = x + OFF[k]
-          if j == T then return true end
-          if MARK[j] ~= stamp and not VIS[j] and not (BLOCK and BURNT[j]) then
-            MARK[j] = stamp
-            n = n + 1
-            QUEUE[n], DEPTH[n] = j, d
-          end
-        end
-      end
-    end
+  for k = 1, K do OPEN[k], FROM[k] = PASS[k] & ~WALKED[k], 0 end
+  FROM[WORD[a]] = BIT[a]
+  local n = LAYERS(WAY, OPEN, FROM, left)
+  local tk, tb = WORD[T], BIT[T]
+  for d = 1, n do
+    if WAY[(d - 1) * K + tk] & tb ~= 0 then return true end
   end
   return false
 end
@@ -158,19 +146,19 @@ end
 -- Exhaustive search: every branch that can still reach T in time.
 local function thorough(a, left)
   if not open_way(a, left) then return false end
-  local f = DIRS[a]
-  for k = 1, 4 do
-    if f & FLAG[k] ~= 0 then
-      local j = a + OFF[k]
-      if not VIS[j] then
-        if j == T then
-          if left == 1 then return true end
-        elseif left > 1 and not (BLOCK and BURNT[j]) then
-          VIS[j] = true
-          local found = thorough(j, left - 1)
-          VIS[j] = false
-          if found then return true end
-        end
+  local at = (a - 1) * 4
+  for n = at + 1, at + 4 do
+    local j = NEXT[n]
+    if j == 0 then break end
+    if not VIS[j] then
+      if j == T then
+        if left == 1 then return true end
+      elseif left > 1 and not (BLOCK and BURNT[j]) then
+        local jk, jb = WORD[j], BIT[j]
+        VIS[j], WALKED[jk] = true, WALKED[jk] | jb
+        local found = thorough(j, left - 1)
+        VIS[j], WALKED[jk] = false, WALKED[jk] & ~jb
+        if found then return true end
       end
     end
   end
@@ -179,8 +167,9 @@ end
 
 -- Is there a path of exactly `steps` from square index s to t, no square twice?
 local function path_exists(b, s, t, steps, opening)
-  DIRS, OFF, ROW, COL, W = b.dirs[opening], b.offset, b.row, b.col, b.w
-  BURNT, BLOCK, VIS = b.burnt, b.block_burnt, b.visiting
+  local L = b.bits
+  DIRS, NEXT, ROW, COL, W, WORD, BIT, K = b.dirs[opening], b.next_to[opening], b.row, b.col, b.w, L.word, L.bit, L.K
+  BURNT, BLOCK, VIS, PASS, LAYERS = b.burnt, b.block_burnt, b.visiting, b.pass, L[opening]
   if not VIS then
     VIS = {}
     for i = 1, b.size do VIS[i] = false end
@@ -190,7 +179,11 @@ local function path_exists(b, s, t, steps, opening)
   VIS[s] = true
   nodes = 0
   local found = quick(s, steps)
-  if found == nil then found = thorough(s, steps) end
+  if found == nil then
+    for k = 1, K do WALKED[k] = 0 end
+    WALKED[WORD[s]] = BIT[s]
+    found = thorough(s, steps)
+  end
   VIS[s] = false
   return found
 end
@@ -234,32 +227,24 @@ local function bump4(b, out, nrings, t, d, opening)
   if d + 2 > nrings then return false end
   local L = b.bits
   local K, word, bit = L.K, L.word, L.bit
-  local dirs, off = b.dirs[opening], b.offset
+  local next_to = b.next_to[opening]
   local at_d, at_1, at_2 = (d - 1) * K, d * K, (d + 1) * K
-  local ft = dirs[t]
-  for k3 = 1, 4 do
-    if ft & FLAG[k3] ~= 0 then
-      local u3 = t + off[k3]
-      if out[at_1 + word[u3]] & bit[u3] ~= 0 then
-        local f3 = dirs[u3]
-        for k2 = 1, 4 do
-          if f3 & FLAG[k2] ~= 0 then
-            local u2 = u3 + off[k2]
-            if out[at_2 + word[u2]] & bit[u2] ~= 0 then
-              local f2 = dirs[u2]
-              for k1 = 1, 4 do
-                if f2 & FLAG[k1] ~= 0 then
-                  local u1 = u2 + off[k1]
-                  if u1 ~= u3 and out[at_1 + word[u1]] & bit[u1] ~= 0 then
-                    local f1 = dirs[u1]
-                    for k = 1, 4 do
-                      if f1 & FLAG[k] ~= 0 then
-                        local v = u1 + off[k]
-                        if v ~= t and out[at_d + word[v]] & bit[v] ~= 0 then return true end
-                      end
-                    end
-                  end
-                end
+  for n3 = (t - 1) * 4 + 1, t * 4 do
+    local u3 = next_to[n3]
+    if u3 == 0 then break end
+    if out[at_1 + word[u3]] & bit[u3] ~= 0 then
+      for n2 = (u3 - 1) * 4 + 1, u3 * 4 do
+        local u2 = next_to[n2]
+        if u2 == 0 then break end
+        if out[at_2 + word[u2]] & bit[u2] ~= 0 then
+          for n1 = (u2 - 1) * 4 + 1, u2 * 4 do
+            local u1 = next_to[n1]
+            if u1 == 0 then break end
+            if u1 ~= u3 and out[at_1 + word[u1]] & bit[u1] ~= 0 then
+              for n = (u1 - 1) * 4 + 1, u1 * 4 do
+                local v = next_to[n]
+                if v == 0 then break end
+                if v ~= t and out[at_d + word[v]] & bit[v] ~= 0 then return true end
               end
             end
           end
@@ -270,23 +255,41 @@ local function bump4(b, out, nrings, t, d, opening)
   return false
 end
 
+-- A Reach for moves of `steps`, with or without OPENING, filled by reach.reach.
+-- ok and dead: the candidates checked and found reachable, or not, as sets; two: those that
+-- pass the slack-2 test; fallback: no exact path anywhere, so the piece may stop anywhere
+-- within the roll.
+local function new_reach(b, steps, opening)
+  local L = b.bits
+  return setmetatable({ board = b, from = false, stamp = 0, steps = steps, opening = opening,
+    words = bits.zeros(3 * L.K), rings = false, nrings = 0, ok = bits.none(L), dead = bits.none(L),
+    two = bits.none(L), two_made = false, fallback = false, cands = false, squares = false }, Reach)
+end
+
+local MOST = 12   -- the most steps of a move: a die's 6, doubled by SPEED
+
 -- What a board keeps for the moves of the piece about to move: per opening, the rings around
 -- its square (refilled when another square, a burn or a longer roll needs others; stamp counts
 -- the fillings), and per roll and opening a Reach, valid while made from the current rings.
--- All are made once a game and refilled, so a turn allocates nothing here.
-local function mover(b, fi, opening, steps)
-  local m = b.mover
-  if not m then
-    m = { reaches = {} }
-    for _, o in ipairs({ false, true }) do
-      -- room for 16 rings, so they are not grown ring by ring
-      m[o] = { from = false, version = -1, n = 0, maxd = 0, stamp = 0, out = bits.zeros(16 * b.bits.K) }
-    end
-    b.mover = m
+-- All are made with the board, before the game's first die (so a simulation makes them once),
+-- and refilled, so a turn allocates nothing here.
+function reach.prepare(b)
+  local m = { reaches = {} }
+  for _, o in ipairs({ false, true }) do
+    -- room for 16 rings, so they are not grown ring by ring
+    m[o] = { from = false, version = -1, n = 0, maxd = 0, stamp = 0, out = bits.zeros(16 * b.bits.K) }
+    for steps = 1, MOST do m.reaches[steps * 2 + (o and 1 or 0)] = new_reach(b, steps, o) end
   end
+  b.mover = m
+end
+
+local function mover(b, fi, opening, steps, longest)
+  local m = b.mover
   local rg = m[opening]
   if rg.from ~= fi or rg.version ~= b.version or (rg.n == rg.maxd and rg.maxd < steps) then
-    local maxd = steps <= 6 and 2 * steps or steps   -- a die's roll, and its double with SPEED
+    -- the rings as far as the move may go: `longest` if given, else a die's roll doubled by SPEED
+    local maxd = longest or (steps <= 6 and 2 * steps or steps)
+    if maxd < steps then maxd = steps end
     local L = b.bits
     local src, k = b.one, L.word[fi]
     src[k] = L.bit[fi]
@@ -301,23 +304,20 @@ end
 -- Three sets of K words in one array `words` (see bits.lua): at 0 the candidates (right
 -- distance and parity, not burnt), at K every square within the roll (where a piece with no
 -- exact path may stop), at 2K the candidates at exactly the roll (surely reachable). A Reach
--- is good until the next move is asked about.
-function reach.reach(b, from, steps, opening)
+-- is good until the next move is asked about. `longest` (optional): the most steps this move
+-- may still ask about from this square (the roll, or its double when SPEED can be paid), so
+-- the rings are not searched farther.
+function reach.reach(b, from, steps, opening, longest)
   opening = opening and true or false
   local fi = from.i
-  local rg, reaches = mover(b, fi, opening, steps)
+  local rg, reaches = mover(b, fi, opening, steps, longest)
   local key = steps * 2 + (opening and 1 or 0)
   local r = reaches[key]
   if r and r.from == fi and r.stamp == rg.stamp then return r end
   local L = b.bits
   local K = L.K
-  if not r then
-    -- ok and dead: the candidates checked and found reachable, or not, as sets; two: those
-    -- that pass the slack-2 test; fallback: no exact path anywhere, so the piece may stop
-    -- anywhere within the roll
-    r = setmetatable({ board = b, from = fi, stamp = 0, steps = steps, opening = opening,
-      words = bits.zeros(3 * K), rings = false, nrings = 0, ok = bits.none(L), dead = bits.none(L),
-      two = bits.none(L), two_made = false, fallback = false, cands = false, squares = false }, Reach)
+  if not r then   -- (more steps than a die and SPEED give)
+    r = new_reach(b, steps, opening)
     reaches[key] = r
   end
   r.from, r.stamp, r.rings, r.nrings = fi, rg.stamp, rg.out, rg.n
@@ -326,14 +326,14 @@ function reach.reach(b, from, steps, opening)
   local top = steps < rg.n and steps or rg.n
   -- the grid is a chessboard: a square an even number of steps away has the mover's colour
   local colour = L.colour[(b.row[fi] + b.col[fi] + steps) % 2]
-  local none = true
+  local none, up_to = true, b.up_to
   for k = 1, K do
     local within = 0
     for d = k, (top - 1) * K + k, K do within = within | out[d] end
     within = within & stop[k]
     local exact = top == steps and out[(steps - 1) * K + k] & stop[k] or 0
     local cands = within & colour[k]
-    if b.up_to then
+    if up_to then
       -- any square within the roll, and every one surely reachable
       cands, exact = within, within
     end
@@ -423,9 +423,32 @@ function Reach:exact_any()
   if self.fallback then return false end
   local K = self.board.bits.K
   local words, good, steps = self.words, self.ok, self.steps
-  local two = steps > 2 and self:slack_two()
   for k = 1, K do
-    if words[2 * K + k] ~= 0 or good[k] ~= 0 or (two and two[k] ~= 0) then return true end
+    if words[2 * K + k] ~= 0 or good[k] ~= 0 then return true end
+  end
+  -- (the slack-2 vote costs two neighbour passes: only when nothing simpler answered)
+  if steps > 2 then
+    local two = self:slack_two()
+    for k = 1, K do
+      if two[k] ~= 0 then return true end
+    end
+  end
+  -- a path of `steps` steps needs that many squares besides its start: when the rings end
+  -- before the roll (they hold every square the piece can reach) with fewer, there is none
+  local nrings, rings = self.nrings, self.rings
+  if nrings < steps then
+    local count = 0
+    for w = 1, nrings * K do
+      local x = rings[w]
+      while x ~= 0 and count < steps do
+        count = count + 1
+        x = x & (x - 1)
+      end
+    end
+    if count < steps then
+      self.fallback = true
+      return false
+    end
   end
   if any_in_ring(self, steps - 4, detour) then return true end
   for d = steps - 2, 1, -2 do
@@ -453,21 +476,30 @@ function Reach:has(sq)
   return self:allows(sq.i)
 end
 
--- Every square the move may end on, in board order (top row first).
+-- Every square the move may end on, in board order (top row first). The candidates at exactly
+-- the roll and those that pass the slack-2 test are settled together, as sets; only the others
+-- are asked one by one.
 function Reach:list()
   local out = self.squares
   if out then return out end
   out = {}
   local squares, L = self.board.squares, self.board.bits
+  local K = L.K
   local exact = self:exact_any()
-  local words, at, span, n = self.words, self:pool_at() - 1, L.span, 0
-  for k = 1, L.K do
+  local words, at, span, n, good = self.words, self:pool_at() - 1, L.span, 0, self.ok
+  if exact then
+    local two = self.steps > 2 and self:slack_two()
+    for k = 1, K do
+      good[k] = good[k] | (words[k] & (words[2 * K + k] | (two and two[k] or 0)))
+    end
+  end
+  for k = 1, K do
     local x, base_i = words[at + k], (k - 1) * span + 1
     while x ~= 0 do
       local low = x & -x
       x = x ~ low
       local i = base_i + LOG[low]
-      if not exact or self:exact(i) then
+      if not exact or good[k] & low ~= 0 or self:exact(i) then
         n = n + 1
         out[n] = squares[i]
       end

@@ -5,7 +5,7 @@ local base = require "strategies.base"
 local seats = {}
 
 -- What a strategy answers (see strategies/random.lua for each one's arguments and result).
-seats.FUNCTIONS = { "allocate", "start", "luck_fire", "luck_move", "move", "power_roll", "steal", "block",
+seats.FUNCTIONS = { "prepare", "allocate", "start", "luck_fire", "luck_move", "move", "power_roll", "steal", "block",
   "burn", "time" }
 
 local function strategy_table()
@@ -42,7 +42,10 @@ function seats.parse(text)
       error(string.format("the seats option names '%s': a seat is one of %s", name, table.concat(known, ", ")), 0)
     end
     local n = #list + 1
-    local seat = { n = n, kind = kind, texts = 0, used = {}, points = {}, retired = false, skip = false,
+    -- (used and points hold every power from the start, so no key is added during the game)
+    local seat = { n = n, kind = kind, texts = 0, retired = false, skip = false,
+      used = { defense = false, speed = false, time = false, luck = false, stealth = false, opening = false },
+      points = { defense = 0, speed = 0, time = 0, luck = 0, stealth = 0, opening = 0 },
       params = kind == "human" and {} or (by_id[kind].params or {}) }
     seat.name = string.format("Seat %d (%s)", n, kind)
     -- titles of the board shown after each move, built once
@@ -58,6 +61,7 @@ function seats.parse(text)
 end
 
 seats.setup = game.step("setup", function(G)
+  for _, seat in ipairs(G.seats) do seat.ctl.prepare(G, seat) end   -- before any die is rolled
   for _, seat in ipairs(G.seats) do
     local split = seat.ctl.allocate(G, seat)
     powers.check_split(split)

@@ -3,6 +3,8 @@
 local powers = require "powers"
 local fire = require "fire"
 local turn = {}
+-- the host's functions, looked up once
+local say, record, roll_die = ui.say, game.record, random.roll
 
 -- The power choices for a move, in the order offered: {id, label, speed, opening}.
 local CHOICES = {
@@ -11,6 +13,8 @@ local CHOICES = {
   { id = "opening", label = "OPENING", speed = false, opening = true },
   { id = "speed+opening", label = "SPEED and OPENING", speed = true, opening = true },
 }
+-- the label of a choice with OPENING when it is already paid this turn
+for _, c in ipairs(CHOICES) do c.label_on = c.label:gsub("OPENING", "OPENING (already on)") end
 
 -- A combo's full list of destinations is built only when someone reads combo.dests; a bot
 -- that asks combo.reach about the squares it wants never needs it.
@@ -33,15 +37,19 @@ end
 -- The power choices a seat can afford for a move, each with its steps and destinations.
 local function combos(G, seat, roll)
   local out, count = OFFER, 0
-  local speed_ok, open_ok = powers.can(seat, "speed"), powers.can(seat, "opening") or seat.opening
-  for n, c in ipairs(CHOICES) do
+  local already = seat.opening
+  local speed_ok, open_ok = powers.can(seat, "speed"), already or powers.can(seat, "opening")
+  local board, pos = G.board, seat.pos
+  local longest = speed_ok and roll * 2 or roll
+  for n = 1, #CHOICES do
+    local c = CHOICES[n]
     local speed, opening = c.speed, c.opening
     if (not speed or speed_ok) and (not opening or open_ok) then
       local steps = speed and roll * 2 or roll
       local combo = COMBO[n]
-      combo.label = opening and seat.opening and c.label:gsub("OPENING", "OPENING (already on)") or c.label
+      combo.label = opening and already and c.label_on or c.label
       combo.steps, combo.dests = steps, nil
-      combo.reach = G.board:reach(seat.pos, steps, opening or seat.opening)
+      combo.reach = board:reach(pos, steps, opening or already, longest)
       count = count + 1
       out[count] = combo
     end
@@ -51,12 +59,13 @@ local function combos(G, seat, roll)
 end
 turn.combos = combos
 local move = game.step("player move", function(G, seat)
-  local roll = random.roll("move", 6)
-  ui.say("%s rolls %d to move.", seat.name, roll)
-  if powers.can(seat, "luck") and seat.ctl.luck_move(G, seat, roll, G.board:reach(seat.pos, roll, seat.opening)) then
+  local roll = roll_die("move", 6)
+  say("%s rolls %d to move.", seat.name, roll)
+  if powers.can(seat, "luck")
+    and seat.ctl.luck_move(G, seat, roll, G.board:reach(seat.pos, roll, seat.opening, powers.can(seat, "speed") and roll * 2 or roll)) then
     powers.spend(seat, "luck", " to re-roll the move die")
-    roll = random.roll("move", 6)
-    ui.say("%s re-rolls: %d.", seat.name, roll)
+    roll = roll_die("move", 6)
+    say("%s re-rolls: %d.", seat.name, roll)
   end
   local options = combos(G, seat, roll)
   local combo, dest = seat.ctl.move(G, seat, roll, options)
@@ -66,14 +75,14 @@ local move = game.step("player move", function(G, seat)
     seat.opening = true
   end
   if not dest then
-    ui.say("%s cannot move.", seat.name)
+    say("%s cannot move.", seat.name)
     return nil
   end
   if not combo.reach:has(dest) then
     error(string.format("%s chose %s, which it cannot reach", seat.name, tostring(dest.name)))
   end
-  game.record("move", { seat = seat.n, from = seat.pos.name, to = dest.name, steps = combo.steps })
-  ui.say("%s moves %d steps from %s to %s.", seat.name, combo.steps, seat.pos.name, dest.name)
+  record("move", { seat = seat.n, from = seat.pos.name, to = dest.name, steps = combo.steps })
+  say("%s moves %d steps from %s to %s.", seat.name, combo.steps, seat.pos.name, dest.name)
   seat.pos = dest
   return dest
 end)
@@ -82,8 +91,8 @@ local landing = game.step("landing", function(G, seat, sq)
   if G.board:open_text(sq) then
     G.board:claim(sq, seat.n)
     seat.texts = seat.texts + 1
-    game.record("claim", { seat = seat.n, square = sq.name, text = sq.text })
-    ui.say("%s claims the %s on %s (%d text%s).", seat.name, sq.text, sq.name, seat.texts, seat.texts == 1 and "" or "s")
+    record("claim", { seat = seat.n, square = sq.name, text = sq.text })
+    say("%s claims the %s on %s (%d text%s).", seat.name, sq.text, sq.name, seat.texts, seat.texts == 1 and "" or "s")
   elseif sq.power then
     if seat.ctl.power_roll(G, seat, sq.power) then
       powers.square_roll(seat, sq.power)
@@ -92,20 +101,27 @@ local landing = game.step("landing", function(G, seat, sq)
 end)
 
 -- The seats a thief may rob: on its square or a neighbouring one (across a wall only with OPENING).
+-- (A shared empty list when there is none: nothing is made for a move with no theft.)
+local NONE = {}
 function turn.targets(G, seat)
-  local out = {}
-  local open_ok = seat.opening or powers.can(seat, "opening")
-  for _, other in ipairs(G.seats) do
+  local out = NONE
+  local board, seats, pos = G.board, G.seats, seat.pos
+  for n = 1, #seats do
+    local other = seats[n]
     if other ~= seat and not other.retired and other.texts > 0 and other.pos then
-      if other.pos == seat.pos then
-        out[#out + 1] = { seat = other, across = false }
-      elseif G.board:neighbours(seat.pos, other.pos) then
-        local wall = G.board:wall(seat.pos, other.pos)
-        if not wall then
-          out[#out + 1] = { seat = other, across = false }
-        elseif open_ok then
-          out[#out + 1] = { seat = other, across = not seat.opening }
+      local target
+      if other.pos == pos then
+        target = { seat = other, across = false }
+      elseif board:neighbours(pos, other.pos) then
+        if not board:wall(pos, other.pos) then
+          target = { seat = other, across = false }
+        elseif seat.opening or powers.can(seat, "opening") then
+          target = { seat = other, across = not seat.opening }
         end
+      end
+      if target then
+        if out == NONE then out = {} end
+        out[#out + 1] = target
       end
     end
   end
@@ -126,9 +142,9 @@ local theft = game.step("theft", function(G, seat)
   powers.spend(seat, "stealth", " against %s", victim.name)
   if victim.points.defense >= powers.COST and victim.ctl.block(G, victim, seat) then
     victim.points.defense = victim.points.defense - powers.COST
-    game.record("power", { seat = victim.n, power = "defense", left = victim.points.defense })
-    game.record("theft", { thief = seat.n, victim = victim.n, blocked = true })
-    ui.say("%s blocks the theft with DEFENSE (%d points left).", victim.name, victim.points.defense)
+    record("power", { seat = victim.n, power = "defense", left = victim.points.defense })
+    record("theft", { thief = seat.n, victim = victim.n, blocked = true })
+    say("%s blocks the theft with DEFENSE (%d points left).", victim.name, victim.points.defense)
     return
   end
   -- the victim's first claimed text changes hands
@@ -137,8 +153,8 @@ local theft = game.step("theft", function(G, seat)
       sq.owner = seat.n
       victim.texts = victim.texts - 1
       seat.texts = seat.texts + 1
-      game.record("theft", { thief = seat.n, victim = victim.n, square = sq.name })
-      ui.say("%s steals the %s of %s from %s.", seat.name, sq.text, sq.name, victim.name)
+      record("theft", { thief = seat.n, victim = victim.n, square = sq.name })
+      say("%s steals the %s of %s from %s.", seat.name, sq.text, sq.name, victim.name)
       return
     end
   end
@@ -155,18 +171,18 @@ end
 -- A new turn: no power used yet, walls stop the piece.
 local function fresh(seat)
   local used = seat.used
-  for _, p in ipairs(powers.ORDER) do used[p] = false end
+  used.defense, used.speed, used.time, used.luck, used.stealth, used.opening = false, false, false, false, false, false
   seat.opening = false
 end
 
 function turn.play(G, seat)
   fresh(seat)
-  ui.say("Round %d, %s's turn.", G.round, seat.name)
+  say("Round %d, %s's turn.", G.round, seat.name)
   fire.move(G, seat)
   if G:over() or seat.retired then return end
   if seat.skip then
     seat.skip = false
-    ui.say("%s recovers from the fire: no move this turn.", seat.name)
+    say("%s recovers from the fire: no move this turn.", seat.name)
     G:show(seat.after_turn)
     return
   end

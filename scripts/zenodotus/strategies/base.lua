@@ -71,6 +71,12 @@ local function texts_near(b)
   return planes
 end
 
+-- Before the first die of the game: the texts near every square (for start), which depend only
+-- on the board, so a simulation works them out once for all its games.
+function base.prepare(G)
+  G.board:cached("texts near", texts_near)
+end
+
 -- The count of square index i in the planes.
 local function count(b, planes, i)
   local k, x, c = b.bits.word[i], b.bits.bit[i], 0
@@ -162,15 +168,18 @@ function base.best_move(G, seat, combos, rank, cost)
   -- a combo with no exact path at all may stop anywhere within its roll: settle that first,
   -- since those squares are not among its candidates (usually a square at exactly the roll
   -- answers it at once)
-  for c, combo in ipairs(combos) do
+  local count = #combos
+  for c = 1, count do
+    local combo = combos[c]
     combo.reach:exact_any()
     penalty[c] = (combo.speed and cost or 0) + (combo.opening and cost or 0)
   end
   while true do
     local best, best_i, best_s
-    for c, combo in ipairs(combos) do
+    for c = 1, count do
+      local combo = combos[c]
       local r = combo.reach
-      local words, at, dead = r.words, r:pool_at() - 1, not r.fallback and r.dead
+      local words, at, dead = r.words, r.fallback and K or 0, not r.fallback and r.dead
       local pen, base_c, any = penalty[c], (c - 1) * K, 0
       for k = 1, K do
         local x = words[at + k]

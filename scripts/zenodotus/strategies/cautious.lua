@@ -2,6 +2,7 @@
 -- LUCK for the fire, re-rolls a fire die that would burn its own square, rolls power squares
 -- only for the powers it values, and uses TIME only when a text lies close.
 local powers = require "powers"
+local bits = require "bits"
 local base = require "strategies.base"
 local S = {}
 
@@ -18,32 +19,71 @@ function S.luck_fire(G, seat, d1, d2, kind, n, what)
   return 0
 end
 
--- (called for every square a move may end on: the params and base.danger are written out)
+-- A square's score: text_value for an open text, else minus its steps to the nearest one (20
+-- when none can be reached); power_value more on a DEFENSE, LUCK or TIME square while that power
+-- has under 8 points; less danger_weight times its danger (base.danger, halved while DEFENSE can
+-- be paid). The best square of a set is scored ring by ring around the open texts (bits.lua), so
+-- each square's steps come with its ring; on a tie the first in board order wins.
 local RISK = base.RISK
-local function score(G, seat, sq, dist)
-  local s = 0
-  local params = seat.params
-  if sq.text and not sq.owner and not sq.lost then   -- an open text
-    s = s + (params.text_value or 10)
-  else
-    s = s - (dist[sq.i] or 20)
+local LEFT = {}     -- scratch: the squares of the set not scored yet
+local function rank(G, seat, set)
+  local b = G.board
+  local L = b.bits
+  local K, span, LOG = L.K, L.span, bits.LOG
+  local params, points = seat.params, seat.points
+  local text_value, power_value = params.text_value or 10, params.power_value or 2
+  local weight, halve = params.danger_weight or 1.5, points.defense >= powers.COST
+  local rings = b:text_rings()
+  local out, n, texts = rings.out, rings.n, b.text_set
+  local squares, col, row, burnt = b.squares, b.col, b.row, b.burnt
+  local fc, fr, column_boxes, row_boxes = b.fire_columns, b.fire_rows, G.fire.column, G.fire.row
+  local left = LEFT
+  for k = 1, K do left[k] = set[k] end
+  -- danger only lowers a score (unless danger_weight is negative): once the nearer squares hold
+  -- a score that no farther square can reach even with power_value, the rest are not scored
+  local bonus, prune = power_value > 0 and power_value or 0, weight >= 0
+  local best_i, best_s
+  -- steps 0: the open texts; 1 to n: the rings around them; n + 1: the squares none reaches
+  for steps = 0, n + 1 do
+    if prune and best_s and steps > 0 and (steps < 20 and -steps or -20) + bonus < best_s then break end
+    for k = 1, K do
+      local x = left[k]
+      if steps == 0 then
+        x = x & texts[k]
+      elseif steps <= n then
+        x = x & out[(steps - 1) * K + k]
+      end
+      left[k] = left[k] & ~x
+      local first = (k - 1) * span + 1
+      while x ~= 0 do
+        local low = x & -x
+        x = x ~ low
+        local i = first + LOG[low]
+        local s = 0
+        if steps == 0 then
+          s = s + text_value
+        else
+          s = s - (steps <= n and steps or 20)
+        end
+        local p = squares[i].power
+        if p and points[p] < 8 and (p == "defense" or p == "luck" or p == "time") then
+          s = s + power_value
+        end
+        local danger = 0
+        if not burnt[i] then
+          local c, r = fc[col[i]], fr[row[i]]
+          if c > 0 then danger = danger + RISK[column_boxes[c]] end
+          if r > 0 then danger = danger + RISK[row_boxes[r]] end
+        end
+        if halve then danger = danger / 2 end
+        s = s - weight * danger
+        if not best_s or s > best_s or (s == best_s and i < best_i) then best_i, best_s = i, s end
+      end
+    end
   end
-  local p = sq.power
-  if p and seat.points[p] < 8 and (p == "defense" or p == "luck" or p == "time") then
-    s = s + (params.power_value or 2)
-  end
-  local danger = 0
-  if not sq.burnt then
-    local b, fire = G.board, G.fire
-    local c, r = b.fire_columns[sq.c], b.fire_rows[sq.r]
-    if c > 0 then danger = danger + RISK[fire.column[c]] end
-    if r > 0 then danger = danger + RISK[fire.row[r]] end
-  end
-  if seat.points.defense >= powers.COST then danger = danger / 2 end
-  return s - (params.danger_weight or 1.5) * danger
+  return best_i, best_s
 end
 
-local rank = base.by_square(score)
 function S.move(G, seat, roll, combos)
   return base.best_move(G, seat, combos, rank, 4)
 end
@@ -68,8 +108,7 @@ end
 
 -- TIME when a text is within six steps.
 function S.time(G, seat)
-  local dist = base.text_distance(G)
-  local d = dist[seat.pos.i]
+  local d = G.board:text_steps(seat.pos)
   return d and d <= 6 or false
 end
 

@@ -1,5 +1,7 @@
 -- random: every choice at random. Also the reference list of what a strategy answers; each
 -- function gets the game G and its seat (seat.params holds the params of strategies.yaml).
+--   prepare(G, seat): work that depends only on the board, done before the game's first die
+--     (a simulation does it once for all its games)
 --   allocate(G, seat) -> {defense=, speed=, time=, luck=, stealth=, opening=} summing to 12
 --   start(G, seat) -> a square (G.board.squares[i])
 --   luck_fire(G, seat, d1, d2, kind, n, what) -> 0 keep, 1 or 2: re-roll that fire die
