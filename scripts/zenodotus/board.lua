@@ -58,7 +58,7 @@ function Board.new(name, data, opts)
   local squares, row, col, burnt = {}, {}, {}, {}
   local letters, sides = {}, {}
   for c = 1, w do letters[c], sides[c] = LETTERS:sub(c, c), (c < w and 2 or 0) | (c > 1 and 8 or 0) end
-  local texts, i, k, x = 0, 0, 0, 0
+  local texts, exposed, i, k, x = 0, 0, 0, 0, 0
   for r = 1, h do
     local line = rows[r]
     if #line ~= w then
@@ -75,6 +75,7 @@ function Board.new(name, data, opts)
       if ch == BOOK or ch == SCROLL then
         sq.text, texts = ch == BOOK and "book" or "scroll", texts + 1
         text_set[k] = text_set[k] | x
+        if on_fire_row or fc[c] ~= 0 then exposed = exposed + 1 end
       elseif ch ~= FLOOR then
         local power = POWER_AT[ch]
         local set = power_sets[power]
@@ -89,7 +90,9 @@ function Board.new(name, data, opts)
       x = x << 1
     end
   end
-  self.squares, self.row, self.col, self.open_texts = squares, row, col, texts
+  -- open_texts counts the open texts, exposed those of them on a numbered line (a fire can
+  -- still take them)
+  self.squares, self.row, self.col, self.open_texts, self.exposed = squares, row, col, texts, exposed
   local labelled = {}
   for _, n in ipairs(fc) do labelled[n] = true end
   for _, n in ipairs(fr) do labelled[-n] = true end
@@ -227,6 +230,7 @@ local function drop_text(self, sq)
   local k = self.bits.word[sq.i]
   self.text_set[k] = self.text_set[k] & ~self.bits.bit[sq.i]
   self.open_texts = self.open_texts - 1
+  if self.fire_columns[sq.c] ~= 0 or self.fire_rows[sq.r] ~= 0 then self.exposed = self.exposed - 1 end
 end
 
 -- A seat claims an open text.
@@ -254,12 +258,9 @@ function Board:burn(sq)
 end
 
 -- Do all the open texts lie on no numbered line? (An open text on a numbered line can still
--- burn: that line has not burnt yet.)
+-- burn: that line has not burnt yet.) Kept as a count, since it is asked after every turn.
 function Board:all_texts_fireproof()
-  for k = 1, self.bits.K do
-    if self.text_set[k] & ~self.fireproof[k] ~= 0 then return false end
-  end
-  return true
+  return self.exposed == 0
 end
 
 -- Can a piece on square `from` ever reach an open text? Burnt squares only spread, so only

@@ -3,16 +3,18 @@
 -- An exact move walks the whole roll and never enters a square twice (its start included). The
 -- grid is a chessboard, so a square can only end such a path if its shortest distance d is at
 -- most the roll and of the roll's parity; these are the candidates. A candidate with d = roll
--- is surely reachable (a shortest path never repeats a square); most with d = roll - 2 or
--- roll - 4 are settled by a detour through the next rings out (Reach:slack_two, bump4, below:
--- the slack-2 ones all at once, with the sets). Any other is checked by a search for one
+-- is surely reachable (a shortest path never repeats a square); those with d = roll - 2 are
+-- settled exactly, all at once, with the sets (Reach:slack_two); most with d = roll - 4 by a
+-- detour through the next rings out (bump4). Any other is checked by a search for one
 -- path of exactly the roll that ends on it: first a quick depth-first search pruned by
 -- straight-line distance, which almost always finds a path at once; only if that gives up, an
 -- exhaustive one pruned by the true distance around the squares already walked, which settles
 -- the rare squares that no path reaches. So the answer is exact, whatever the roll.
 --
 -- Distances come from the rings of bits.lua. A bot asks only about the squares it wants
--- (Reach:allows, Reach:exact), so most candidates are never searched.
+-- (Reach:allows, Reach:exact), so most candidates are never searched. The endings of the
+-- moves of a plain die's roll are tabled for every square before the game's first die
+-- (reach.table_endings), and asked instead while no burnt square is in the way.
 local bits = require "bits"
 local reach = {}
 
@@ -192,29 +194,98 @@ end
 local Reach = {}
 Reach.__index = Reach
 
--- A slack-2 candidate t (at distance d = steps - 2) is reachable when a neighbour u of t lies
--- one step farther (ring d + 1) and has another neighbour v at t's distance d: a shortest path
--- to v, then u, then t. That path never repeats a square: the shortest path holds one square
--- of each distance up to d, v the only one at d, and u is farther. Neighbours on the grid are
--- always one ring apart, so u qualifies when it has two neighbours in ring d (t one of them):
--- one vote over the rings settles every slack-2 candidate at once (Reach:slack_two).
-local ONE, TWO = {}, {}     -- scratch sets
+-- The slack-2 candidates (at distance d = steps - 2) are settled exactly, all at once, with the
+-- sets. Neighbours on the grid always lie one ring apart, so a path of d + 2 steps to ring d
+-- steps back towards the start exactly once: out to x (ring m), a bump to a (ring m + 1), back
+-- to b (ring m, not x), then outwards ring by ring to t. Any such walk is a path: the squares
+-- before the bump lie on rings 0 to m (x alone on ring m), those after b beyond m, and the
+-- first of these (on ring m + 1) must only not be a. So, ring by ring:
+--   BUMPS: squares of ring m + 1 with two neighbours on ring m (a, next to x and b);
+--   B: squares of ring m next to a bump (b); B2: those next to two bumps (from them any step
+--   out will do, since one of the two bumps is left);
+--   ON: squares of ring m that such a path reaches going outwards after its bump: a step out
+--   of ON or B2, or out of B onto a square that is no bump (so not a).
+-- t is reachable when it is in ON or B of its own ring (t = b: the bump at the very end).
+local ONE, TWO, BUMPS, B, B2, ON, NEXT_ON = {}, {}, {}, {}, {}, {}, {}     -- scratch sets
 
--- The slack-2 candidates that pass that test, as a set (made on first use).
+-- The slack-2 endings of every ring d = 1 .. dmax at once, into sets[(d - 1) * K + 1 ..]
+-- (every square of ring d with such a path; a move of d + 2 steps may end there).
+-- One word: the neighbour votes written out.
+local function slack_two_one_word(L, opening, rings, nrings, dmax, sets)
+  local m = L.masks[opening]
+  local right, left, down, up, w = m.right[1], m.left[1], m.down[1], m.up[1], L.w
+  local on = 0
+  for r = 1, dmax < nrings and dmax or nrings do
+    local ring = rings[r]
+    local bumps = 0
+    if r < nrings then
+      local c = ring
+      local a, b, e, f = (c & right) << 1, (c & left) >> 1, (c & down) << w, (c & up) >> w
+      bumps = ((a & b) | (e & f) | ((a | b) & (e | f))) & rings[r + 1]
+    end
+    local c = bumps
+    local a, b, e, f = (c & right) << 1, (c & left) >> 1, (c & down) << w, (c & up) >> w
+    local near = (a | b | e | f) & ring                                 -- B
+    sets[r] = on | near
+    local twice = ((a & b) | (e & f) | ((a | b) & (e | f))) & ring      -- B2
+    c = on | twice
+    local out = ((c & right) << 1) | ((c & left) >> 1) | ((c & down) << w) | ((c & up) >> w)
+    c = near
+    out = out | ((((c & right) << 1) | ((c & left) >> 1) | ((c & down) << w) | ((c & up) >> w)) & ~bumps)
+    on = out & (r < nrings and rings[r + 1] or 0)
+  end
+end
+
+local function slack_two_sets(L, opening, rings, nrings, dmax, sets)
+  local K = L.K
+  if K == 1 then return slack_two_one_word(L, opening, rings, nrings, dmax, sets) end
+  local neighbours = bits.neighbours
+  for k = 1, K do ON[k] = 0 end
+  for m = 1, dmax < nrings and dmax or nrings do
+    local here, out = (m - 1) * K, m * K       -- rings m and m + 1
+    if m < nrings then
+      neighbours(L, opening, rings, here, ONE, TWO)
+      for k = 1, K do BUMPS[k] = TWO[k] & rings[out + k] end
+    else
+      for k = 1, K do BUMPS[k] = 0 end         -- no ring m + 1
+    end
+    neighbours(L, opening, BUMPS, 0, ONE, TWO)
+    for k = 1, K do
+      local ring = rings[here + k]
+      B[k], B2[k] = ONE[k] & ring, TWO[k] & ring
+      sets[here + k] = ON[k] | B[k]
+      ON[k] = ON[k] | B2[k]
+    end
+    -- ON for ring m + 1
+    if m < nrings then
+      neighbours(L, opening, ON, 0, NEXT_ON)
+      neighbours(L, opening, B, 0, ONE)
+      for k = 1, K do
+        local ring = rings[out + k]
+        ON[k] = (NEXT_ON[k] & ring) | (ONE[k] & ring & ~BUMPS[k])
+      end
+    end
+  end
+end
+
+-- The slack-2 candidates that have such a path, as a set (made on first use); the others are
+-- marked dead.
+local TWOS = {}     -- scratch: the sets of each ring
 function Reach:slack_two()
   local set = self.two
   if self.two_made then return set end
   self.two_made = true
   local L = self.board.bits
-  local K, rings, d = L.K, self.rings, self.steps - 2
-  if d < 1 or d + 1 > self.nrings then
-    for k = 1, K do set[k] = 0 end
-    return set
+  local K, rings, nrings, d = L.K, self.rings, self.nrings, self.steps - 2
+  for k = 1, K do set[k] = 0 end
+  if d < 1 or d > nrings then return set end
+  slack_two_sets(L, self.opening, rings, nrings, d, TWOS)
+  local words, dead, at = self.words, self.dead, (d - 1) * K
+  for k = 1, K do
+    local ring = rings[at + k] & words[k]
+    set[k] = TWOS[at + k] & ring
+    dead[k] = dead[k] | (ring & ~set[k])
   end
-  bits.neighbours(L, self.opening, rings, (d - 1) * K, ONE, TWO)
-  for k = 1, K do TWO[k] = TWO[k] & rings[d * K + k] end         -- the squares u
-  bits.neighbours(L, self.opening, TWO, 0, ONE)
-  for k = 1, K do set[k] = ONE[k] & rings[(d - 1) * K + k] & self.words[k] end
   return set
 end
 
@@ -281,6 +352,70 @@ function reach.prepare(b)
     for steps = 1, MOST do m.reaches[steps * 2 + (o and 1 or 0)] = new_reach(b, steps, o) end
   end
   b.mover = m
+  if not b.up_to then reach.table_endings(b) end
+end
+
+-- The endings of every move of up to TABLED steps from every square, with and without OPENING,
+-- on the board as printed (no square burnt), worked out once before the game's first die:
+-- b.endings holds, for opening o (0 or 1), steps n and square index i, the set of squares
+-- (K words) where an exact path ends, from word ((o * TABLED + n - 1) * size + i - 1) * K + 1.
+-- A move asks this table instead of searching while no square has burnt, at any time with
+-- burnt=cross, where burnt squares can still be crossed (the move must not end on one), and
+-- after a burn that lies farther away than the move could go (unburnt_around, below). (Only
+-- up to a plain die's roll: longer moves come with SPEED, rarer, and would cost much more to
+-- table; not with move=up-to, whose moves need no path.)
+local TABLED = 6
+local RINGS = {}    -- scratch
+function reach.table_endings(b)
+  local L = b.bits
+  local K, span, src, word, bit = L.K, L.span, b.one, L.word, L.bit
+  local endings, n = {}, 0
+  for _, opening in ipairs({ false, true }) do
+    local layers = L[opening]
+    for steps = 1, TABLED do
+      for from = 1, b.size do
+        local at = n + ((steps - 1) * b.size + from - 1) * K
+        for k = 1, K do endings[at + k] = 0 end
+      end
+    end
+    for from = 1, b.size do
+      src[word[from]] = bit[from]
+      local nrings = layers(RINGS, b.pass, src, TABLED)
+      src[word[from]] = 0
+      slack_two_sets(L, opening, RINGS, nrings, TABLED - 2, TWOS)
+      for steps = 1, TABLED do
+        local at = n + ((steps - 1) * b.size + from - 1) * K
+        for k = 1, K do
+          local set = 0
+          local d = steps
+          if d <= nrings then set = RINGS[(d - 1) * K + k] end      -- at exactly the roll
+          d = steps - 2
+          if d >= 1 and d <= nrings then set = set | TWOS[(d - 1) * K + k] end
+          -- slack 4: a path from t back to the start, if t comes first (the table has it
+          -- already), else the detour, else a search (no square of a roll up to 6 has more
+          -- slack: it would be the start itself)
+          d = steps - 4
+          if d >= 1 and d <= nrings then
+            local x, base_i = RINGS[(d - 1) * K + k], (k - 1) * span + 1
+            local back = n + (steps - 1) * b.size * K + word[from]
+            while x ~= 0 do
+              local low = x & -x
+              x = x ~ low
+              local t = base_i + LOG[low]
+              if t < from then
+                if endings[back + (t - 1) * K] & bit[from] ~= 0 then set = set | low end
+              elseif bump4(b, RINGS, nrings, t, d, opening) or path_exists(b, from, t, steps, opening) then
+                set = set | low
+              end
+            end
+          end
+          endings[at + k] = set
+        end
+      end
+    end
+    n = n + TABLED * b.size * K
+  end
+  b.endings = endings
 end
 
 local function mover(b, fi, opening, steps, longest)
@@ -300,6 +435,22 @@ local function mover(b, fi, opening, steps, longest)
   return rg, m.reaches
 end
 
+-- Has no square burnt within steps - 1 of square index fi, counted on the board as printed?
+-- A path of `steps` passes only there before its end, so the table's endings still hold (less
+-- those burnt). Those squares are the table's endings of 1 to steps - 1 steps from fi.
+local function unburnt_around(b, fi, steps, opening)
+  local K, pass = b.bits.K, b.pass
+  local at = ((opening and TABLED or 0) * b.size + fi - 1) * K
+  local stride = b.size * K
+  for _ = 1, steps - 1 do
+    for k = 1, K do
+      if b.endings[at + k] & ~pass[k] ~= 0 then return false end
+    end
+    at = at + stride
+  end
+  return true
+end
+
 -- The destinations of a move of `steps` from `from` (a square), with or without OPENING.
 -- Three sets of K words in one array `words` (see bits.lua): at 0 the candidates (right
 -- distance and parity, not burnt), at K every square within the roll (where a piece with no
@@ -310,6 +461,24 @@ end
 function reach.reach(b, from, steps, opening, longest)
   opening = opening and true or false
   local fi = from.i
+  local endings = b.endings
+  if endings and steps <= TABLED and (b.version == 0 or not b.block_burnt or unburnt_around(b, fi, steps, opening)) then
+    -- from the table, unless it leaves no square (then the piece may stop anywhere within
+    -- the roll, which the rings below give)
+    local K = b.bits.K
+    local r = b.mover.reaches[steps * 2 + (opening and 1 or 0)]
+    local at = (((opening and TABLED or 0) + steps - 1) * b.size + fi - 1) * K
+    local words, ok, dead, two, stop, any = r.words, r.ok, r.dead, r.two, b.stoppable, 0
+    for k = 1, K do
+      local x = endings[at + k] & stop[k]
+      words[k], words[K + k], words[2 * K + k], ok[k], dead[k], two[k] = x, x, x, x, 0, 0
+      any = any | x
+    end
+    if any ~= 0 then
+      r.from, r.stamp, r.fallback, r.two_made, r.cands, r.squares = fi, -1, false, true, false, false
+      return r
+    end
+  end
   local rg, reaches = mover(b, fi, opening, steps, longest)
   local key = steps * 2 + (opening and 1 or 0)
   local r = reaches[key]
@@ -355,18 +524,27 @@ function Reach:candidates()
   return c
 end
 
--- Is candidate index i the end of an exact path? (cached: the answers are the sets ok, those
--- found reachable, and dead, those found not)
--- Does candidate index i (word k, bit) pass a test that needs no path search? (ring steps;
--- the slack-2 test; the slack-4 detour)
+-- Is candidate index i (word k, bit) settled without a path search? true: reachable (at
+-- exactly the roll, or slack 2 with a path, or the slack-4 detour); false: no path on the
+-- board as printed (the table), or slack 2 without a path; nil: not settled.
 local function settled(self, i, k, bit)
-  local K, steps, rings, nrings = self.board.bits.K, self.steps, self.rings, self.nrings
+  local b = self.board
+  local K, steps, rings, nrings = b.bits.K, self.steps, self.rings, self.nrings
   if self.words[2 * K + k] & bit ~= 0 then return true end
+  -- a path now was a path on the board as printed: if the table has none, there is none
+  local endings = b.endings
+  if endings and steps <= TABLED
+    and endings[(((self.opening and TABLED or 0) + steps - 1) * b.size + self.from - 1) * K + k] & bit == 0 then
+    return false
+  end
   if steps > 2 and steps - 2 <= nrings and rings[(steps - 3) * K + k] & bit ~= 0 then
     return self:slack_two()[k] & bit ~= 0
   end
-  return steps > 4 and steps - 4 <= nrings and rings[(steps - 5) * K + k] & bit ~= 0
-    and bump4(self.board, rings, nrings, i, steps - 4, self.opening)
+  if steps > 4 and steps - 4 <= nrings and rings[(steps - 5) * K + k] & bit ~= 0
+    and bump4(b, rings, nrings, i, steps - 4, self.opening) then
+    return true
+  end
+  return nil
 end
 
 -- Is candidate index i the end of an exact path? (cached: the answers are the sets ok, those
@@ -377,7 +555,8 @@ function Reach:exact(i)
   local good, dead = self.ok, self.dead
   if good[k] & bit ~= 0 then return true end
   if dead[k] & bit ~= 0 then return false end
-  local ok = settled(self, i, k, bit) or path_exists(self.board, self.from, i, self.steps, self.opening)
+  local ok = settled(self, i, k, bit)
+  if ok == nil then ok = path_exists(self.board, self.from, i, self.steps, self.opening) end
   if ok then
     good[k] = good[k] | bit
   else
@@ -406,7 +585,7 @@ local function any_in_ring(self, d, test)
 end
 
 local function detour(self, i, k, bit)
-  if not settled(self, i, k, bit) then return false end
+  if settled(self, i, k, bit) ~= true then return false end
   self.ok[k] = self.ok[k] | bit
   return true
 end
@@ -426,7 +605,7 @@ function Reach:exact_any()
   for k = 1, K do
     if words[2 * K + k] ~= 0 or good[k] ~= 0 then return true end
   end
-  -- (the slack-2 vote costs two neighbour passes: only when nothing simpler answered)
+  -- (the slack-2 sets cost some neighbour passes a ring: only when nothing simpler answered)
   if steps > 2 then
     local two = self:slack_two()
     for k = 1, K do
@@ -450,10 +629,12 @@ function Reach:exact_any()
       return false
     end
   end
+  -- (the slack-2 candidates are all settled by now)
   if any_in_ring(self, steps - 4, detour) then return true end
-  for d = steps - 2, 1, -2 do
+  for d = steps - 4, 1, -2 do
     if any_in_ring(self, d, searched) then return true end
   end
+  self.fallback = true
   return false
 end
 

@@ -16,10 +16,17 @@ local CHOICES = {
 -- the label of a choice with OPENING when it is already paid this turn
 for _, c in ipairs(CHOICES) do c.label_on = c.label:gsub("OPENING", "OPENING (already on)") end
 
--- A combo's full list of destinations is built only when someone reads combo.dests; a bot
--- that asks combo.reach about the squares it wants never needs it.
-local lazy_dests = { __index = function(combo, k)
-  if k == "dests" then
+-- A combo's squares (combo.reach) are worked out only when someone reads them, and its full
+-- list of destinations (combo.dests) only when someone reads that: a bot often settles its
+-- move before looking at the dearer power choices, and one that asks combo.reach about the
+-- squares it wants never needs the list.
+local MOVER = {}    -- the move the combos are for: its board, square and longest roll
+local lazy = { __index = function(combo, k)
+  if k == "reach" then
+    local r = MOVER.board:reach(MOVER.pos, combo.steps, combo.walls_open, MOVER.longest)
+    rawset(combo, "reach", r)
+    return r
+  elseif k == "dests" then
     local list = combo.reach:list()
     rawset(combo, "dests", list)
     return list
@@ -27,11 +34,11 @@ local lazy_dests = { __index = function(combo, k)
 end }
 
 -- The combos of a move are made once a game and refilled each move: a list, and one table per
--- power choice. (They are good until the next move.)
+-- power choice. (They are good until the next move.) walls_open: OPENING chosen or already paid.
 local OFFER, COMBO = {}, {}
 for n, c in ipairs(CHOICES) do
   COMBO[n] = setmetatable({ id = c.id, label = c.label, speed = c.speed, opening = c.opening, steps = 0,
-    reach = false }, lazy_dests)
+    walls_open = false }, lazy)
 end
 
 -- The power choices a seat can afford for a move, each with its steps and destinations.
@@ -39,8 +46,7 @@ local function combos(G, seat, roll)
   local out, count = OFFER, 0
   local already = seat.opening
   local speed_ok, open_ok = powers.can(seat, "speed"), already or powers.can(seat, "opening")
-  local board, pos = G.board, seat.pos
-  local longest = speed_ok and roll * 2 or roll
+  MOVER.board, MOVER.pos, MOVER.longest = G.board, seat.pos, speed_ok and roll * 2 or roll
   for n = 1, #CHOICES do
     local c = CHOICES[n]
     local speed, opening = c.speed, c.opening
@@ -48,8 +54,7 @@ local function combos(G, seat, roll)
       local steps = speed and roll * 2 or roll
       local combo = COMBO[n]
       combo.label = opening and already and c.label_on or c.label
-      combo.steps, combo.dests = steps, nil
-      combo.reach = board:reach(pos, steps, opening or already, longest)
+      combo.steps, combo.walls_open, combo.reach, combo.dests = steps, opening or already, nil, nil
       count = count + 1
       out[count] = combo
     end

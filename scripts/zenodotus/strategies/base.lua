@@ -71,12 +71,6 @@ local function texts_near(b)
   return planes
 end
 
--- Before the first die of the game: the texts near every square (for start), which depend only
--- on the board, so a simulation works them out once for all its games.
-function base.prepare(G)
-  G.board:cached("texts near", texts_near)
-end
-
 -- The count of square index i in the planes.
 local function count(b, planes, i)
   local k, x, c = b.bits.word[i], b.bits.bit[i], 0
@@ -86,46 +80,57 @@ local function count(b, planes, i)
   return c
 end
 
+-- Every square's count of texts near (counts[i]), and the squares by that count, most first
+-- (board order on a tie).
+local function by_texts_near(b)
+  local planes = b:cached("texts near", texts_near)
+  local order, counts = {}, {}
+  for i = 1, b.size do order[i], counts[i] = i, count(b, planes, i) end
+  table.sort(order, function(x, y)
+    if counts[x] ~= counts[y] then return counts[x] > counts[y] end
+    return x < y
+  end)
+  return { order = order, counts = counts }
+end
+
+-- Before the first die of the game: the texts near every square, and the squares in that
+-- order (for start), which depend only on the board, so a simulation works them out once for
+-- all its games.
+function base.prepare(G)
+  G.board:cached("start order", by_texts_near)
+end
+
 -- The start: the square with the most unclaimed texts near, no other seat on it, least danger.
--- The free squares with the most texts near are found on the planes; when danger (under 1 at
--- the start, with no box checked) can only decide between those, the least dangerous of them
--- is the answer. Otherwise every square is scored.
-local FREE, TOP = {}, {}
+-- The free squares with the most texts near come first in the start order; when danger (under
+-- 1 at the start, with no box checked) can only decide between those, the least dangerous of
+-- them (the first on a tie) is the answer. Otherwise every square is scored.
 function base.start(G, seat)
   local b = G.board
   local L = b.bits
-  local K, squares = L.K, b.squares
-  local planes = b:cached("texts near", texts_near)
-  local free, top = FREE, TOP
-  for k = 1, K do free[k] = b.stoppable[k] & ~b.text_squares[k] end
+  local word, bit, squares, stoppable, text_squares = L.word, L.bit, b.squares, b.stoppable, b.text_squares
+  local near = b:cached("start order", by_texts_near)
+  local order, counts = near.order, near.counts
   local taken = {}
   for _, other in ipairs(G.seats) do
     local i = other.pos and other.pos.i
-    if i then
-      taken[i] = (taken[i] or 0) + 100
-      free[L.word[i]] = free[L.word[i]] & ~L.bit[i]
-    end
+    if i then taken[i] = (taken[i] or 0) + 100 end
   end
-  for p = #planes, 1, -1 do
-    local plane, any = planes[p], 0
-    for k = 1, K do
-      top[k] = free[k] & plane[k]
-      any = any | top[k]
+  local best, least, most = nil, nil, nil
+  for n = 1, #order do
+    local i = order[n]
+    if most and counts[i] < most then break end
+    local k = word[i]
+    if (stoppable[k] & ~text_squares[k]) & bit[i] ~= 0 and not taken[i] then
+      most = counts[i]
+      local d = base.danger(G, squares[i])
+      if not least or d < least then best, least = squares[i], d end
     end
-    if any ~= 0 then
-      for k = 1, K do free[k] = top[k] end
-    end
-  end
-  local best, least = nil, nil
-  for _, i in ipairs(bits.append(L, free, 1, {})) do
-    local d = base.danger(G, squares[i])
-    if not least or d < least then best, least = squares[i], d end
   end
   if best and least < 1 then
     -- every other free square scores at least one less; a taken one could still be ahead
-    local most, ahead = count(b, planes, best.i), false
+    local ahead = false
     for i, minus in pairs(taken) do
-      ahead = ahead or count(b, planes, i) - minus >= most
+      ahead = ahead or counts[i] - minus >= most
     end
     if not ahead then return best end
   end
@@ -133,7 +138,7 @@ function base.start(G, seat)
   best = nil
   for _, sq in ipairs(squares) do
     if not sq.text and not sq.burnt then
-      local s = count(b, planes, sq.i) - (taken[sq.i] or 0)
+      local s = counts[sq.i] - (taken[sq.i] or 0)
       -- danger is never negative: a square already no better cannot win
       if not score or s > score then
         s = s - base.danger(G, sq)
@@ -158,42 +163,50 @@ end
 -- squares are taken straight from the bits of each combo's reach, and only the best pair is
 -- checked for an exact path: one that fails is dropped and the next best taken. A square that
 -- an earlier choice at no greater cost still offers is skipped: that choice would win it.
+-- top (optional): the highest score rank ever gives; a choice whose cost leaves it no chance
+-- to beat the best so far is then not looked at (nor its reach worked out).
 -- ALIVE, PENALTY and SET are scratch arrays, filled before they are read.
 local ALIVE, PENALTY, SET, stamp = {}, {}, {}, 0
-function base.best_move(G, seat, combos, rank, cost)
+function base.best_move(G, seat, combos, rank, cost, top)
   local b = G.board
   local K = b.bits.K
   local alive, penalty, set = ALIVE, PENALTY, SET
   stamp = stamp + 1     -- a new move: base.by_square scores afresh
-  -- a combo with no exact path at all may stop anywhere within its roll: settle that first,
-  -- since those squares are not among its candidates (usually a square at exactly the roll
-  -- answers it at once)
+  top = top or math.huge
   local count = #combos
   for c = 1, count do
     local combo = combos[c]
-    combo.reach:exact_any()
     penalty[c] = (combo.speed and cost or 0) + (combo.opening and cost or 0)
   end
   while true do
     local best, best_i, best_s
     for c = 1, count do
-      local combo = combos[c]
-      local r = combo.reach
-      local words, at, dead = r.words, r.fallback and K or 0, not r.fallback and r.dead
-      local pen, base_c, any = penalty[c], (c - 1) * K, 0
-      for k = 1, K do
-        local x = words[at + k]
-        if dead then x = x & ~dead[k] end
-        alive[base_c + k] = x
-        for c2 = 1, c - 1 do
-          if penalty[c2] <= pen then x = x & ~alive[(c2 - 1) * K + k] end
+      local pen = penalty[c]
+      -- a choice that could not beat the best so far even with the top score is not looked
+      -- at (nor is any choice at a greater cost after it, so the sets it skips are not read)
+      if not best_s or top - pen > best_s then
+        local combo = combos[c]
+        local r = combo.reach
+        -- a combo with no exact path at all may stop anywhere within its roll: settle that
+        -- first, since those squares are not among its candidates (usually a square at
+        -- exactly the roll answers it at once)
+        r:exact_any()
+        local words, at, dead = r.words, r.fallback and K or 0, not r.fallback and r.dead
+        local base_c, any = (c - 1) * K, 0
+        for k = 1, K do
+          local x = words[at + k]
+          if dead then x = x & ~dead[k] end
+          alive[base_c + k] = x
+          for c2 = 1, c - 1 do
+            if penalty[c2] <= pen then x = x & ~alive[(c2 - 1) * K + k] end
+          end
+          set[k], any = x, any | x
         end
-        set[k], any = x, any | x
-      end
-      if any ~= 0 then
-        local i, s = rank(G, seat, set)
-        s = s - pen
-        if not best_s or s > best_s then best, best_i, best_s = combo, i, s end
+        if any ~= 0 then
+          local i, s = rank(G, seat, set)
+          s = s - pen
+          if not best_s or s > best_s then best, best_i, best_s = combo, i, s end
+        end
       end
     end
     if not best then return combos[1], nil end

@@ -84,8 +84,16 @@ local function rank(G, seat, set)
   return best_i, best_s
 end
 
+-- The top score rank can give: an open text with no danger, or a power square one step from
+-- a text (none when danger would raise a score).
+local function top(params)
+  if (params.danger_weight or 1.5) < 0 then return nil end
+  local power_value = params.power_value or 2
+  return math.max(params.text_value or 10, (power_value > 0 and power_value or 0) - 1)
+end
+
 function S.move(G, seat, roll, combos)
-  return base.best_move(G, seat, combos, rank, 4)
+  return base.best_move(G, seat, combos, rank, 4, top(seat.params))
 end
 
 function S.power_roll(G, seat, p)

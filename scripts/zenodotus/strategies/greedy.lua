@@ -41,7 +41,7 @@ local function rank(G, seat, set)
 end
 
 function S.move(G, seat, roll, combos)
-  return base.best_move(G, seat, combos, rank, 1.5)
+  return base.best_move(G, seat, combos, rank, 1.5, 100)     -- (no square scores above an open text)
 end
 
 function S.burn(G, seat, can_defend)

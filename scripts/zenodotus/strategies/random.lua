@@ -30,12 +30,22 @@ function S.allocate()
   return split
 end
 
-function S.start(G)
+-- The squares with no text, in board order (the starting squares to pick from).
+local function without_text(b)
   local free = {}
-  for _, sq in ipairs(G.board.squares) do
+  for _, sq in ipairs(b.squares) do
     if not sq.text then free[#free + 1] = sq end
   end
-  local _, sq = random.pick("strategy", free)
+  return free
+end
+
+-- Before the first die: the list for start, which depends only on the board.
+function S.prepare(G)
+  G.board:cached("squares without a text", without_text)
+end
+
+function S.start(G)
+  local _, sq = random.pick("strategy", G.board:cached("squares without a text", without_text))
   return sq
 end
 
