@@ -109,6 +109,7 @@ game.seed = 0
 function game.step(id, fn) end
 
 --- Adds an event of the bot's own to the transcript: {event = kind, ...fields}.
+--- The fields are read during the call and no reference is kept, so one table may be refilled.
 ---@param kind string
 ---@param fields? table
 function game.record(kind, fields) end

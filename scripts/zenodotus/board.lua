@@ -172,6 +172,7 @@ function Board.new(name, data, opts)
   self.text_squares = bits.zeros(L.K)     -- every text square, claimed or not
   for k2 = 1, L.K do self.text_squares[k2] = text_set[k2] end
   self.one = bits.none(L)     -- scratch: one square as a set (reach.lua)
+  self.around_texts = { out = bits.zeros(16 * L.K), n = 0 }  -- text_rings' table, refilled
   self.cache, self.cache_keys, self.cached_any = {}, {}, false
   self.version = 0    -- counts the burns: where pieces can go changes only then (reach.lua)
   reach.prepare(self)
@@ -318,9 +319,12 @@ Board.rings = reach.rings
 
 -- The rings of squares around the open texts (walls and burnt squares respected), see
 -- bits.lua: { out = rings, n = how many }. Kept until the board changes.
+-- (one table, made with the board and refilled: they are worked out again after every claim
+-- or burn; a reader looks at rings 1 to n only)
 local function text_rings(self)
-  local out, n = reach.rings_of(self, self.text_set, false, self.size)
-  return { out = out, n = n }
+  local rings = self.around_texts
+  rings.out, rings.n = reach.rings_of(self, self.text_set, false, self.size, rings.out)
+  return rings
 end
 function Board:text_rings()
   return self:cached("text rings", text_rings)

@@ -4,6 +4,9 @@ local powers = require "powers"
 local fire = {}
 -- the host's functions, looked up once
 local say, record, roll_die = ui.say, game.record, random.roll
+-- the fields of the fire's events, refilled for each record (the host copies them)
+local CHECKED = { kind = "", number = 0, boxes = 0 }
+local BURNT = { seat = 0, choice = "" }
 
 function fire.new()
   return { column = { 0, 0, 0, 0, 0, 0 }, row = { 0, 0, 0, 0, 0, 0 } }
@@ -45,7 +48,8 @@ end
 function fire.apply(boxes, kind, n, what)
   if what == "check" or what == "burn" then
     boxes[kind][n] = boxes[kind][n] + 1
-    record("fire", { kind = kind, number = n, boxes = boxes[kind][n] })
+    CHECKED.kind, CHECKED.number, CHECKED.boxes = kind, n, boxes[kind][n]
+    record("fire", CHECKED)
   end
   return what == "burn"
 end
@@ -79,17 +83,20 @@ fire.burn = game.step("burn", function(G, kind, n)
     local choice = seat.ctl.burn(G, seat, can_defend)
     if choice == "defend" and can_defend then
       seat.points.defense = seat.points.defense - powers.COST
-      record("power", { seat = seat.n, power = "defense", left = seat.points.defense })
+      powers.record_use(seat, "defense", seat.points.defense)
       say("%s uses DEFENSE against the fire (%d points left).", seat.name, seat.points.defense)
-      record("burnt", { seat = seat.n, choice = "defend" })
+      BURNT.seat, BURNT.choice = seat.n, "defend"
+      record("burnt", BURNT)
     elseif choice == "retire" then
       seat.retired = true
-      record("burnt", { seat = seat.n, choice = "retire" })
+      BURNT.seat, BURNT.choice = seat.n, "retire"
+      record("burnt", BURNT)
       say("%s retires from the game. Every other player has one more turn.", seat.name)
       G:retire(seat)
     else
       seat.skip = true
-      record("burnt", { seat = seat.n, choice = "lose" })
+      BURNT.seat, BURNT.choice = seat.n, "lose"
+      record("burnt", BURNT)
       say("%s is caught by the fire and loses a turn to recover.", seat.name)
     end
   end

@@ -12,6 +12,17 @@ powers.START = 12
 
 local COST = powers.COST
 
+-- The fields of the power events, refilled for each record: the host copies them into the
+-- transcript at once, so one table serves every event of a kind (none is made per event).
+local POWER = { seat = 0, power = "", left = 0 }
+local SQUARE_ROLL = { seat = 0, power = "", roll = 0, points = 0 }
+
+-- Records that the seat has `left` points of power p after using it.
+function powers.record_use(seat, p, left)
+  POWER.seat, POWER.power, POWER.left = seat.n, p, left
+  record("power", POWER)
+end
+
 -- Can the seat pay for a power (and has it not used it this turn)?
 function powers.can(seat, p)
   return seat.points[p] >= COST and not seat.used[p]
@@ -31,7 +42,7 @@ function powers.spend(seat, p, why, ...)
   if points[p] < COST then error("not enough points for " .. p) end
   points[p] = points[p] - COST
   seat.used[p] = true
-  record("power", { seat = seat.n, power = p, left = points[p] })
+  powers.record_use(seat, p, points[p])
   say(SPEND_PATTERN[why or ""], seat.name, powers.LABEL[p], points[p], ...)
 end
 
@@ -61,7 +72,8 @@ function powers.square_roll(seat, p)
   local r = roll_die("power", 6)
   local before = seat.points[p]
   seat.points[p] = math.max(0, before + r - 2)
-  record("power-square", { seat = seat.n, power = p, roll = r, points = seat.points[p] })
+  SQUARE_ROLL.seat, SQUARE_ROLL.power, SQUARE_ROLL.roll, SQUARE_ROLL.points = seat.n, p, r, seat.points[p]
+  record("power-square", SQUARE_ROLL)
   say("%s rolls %d for %s: %+d, now %d points.", seat.name, r, powers.LABEL[p], seat.points[p] - before,
     seat.points[p])
 end

@@ -48,9 +48,9 @@ function reach.rings(b, from, opening, maxd, out)
   return out, n
 end
 
--- The same around the squares of set src.
-function reach.rings_of(b, src, opening, maxd)
-  return rings(b, src, opening, maxd)
+-- The same around the squares of set src (into out if given).
+function reach.rings_of(b, src, opening, maxd, out)
+  return rings(b, src, opening, maxd, out)
 end
 
 -- Steps from the squares of set src, given its rings out (n of them): square index -> steps,

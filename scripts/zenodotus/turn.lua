@@ -5,6 +5,9 @@ local fire = require "fire"
 local turn = {}
 -- the host's functions, looked up once
 local say, record, roll_die = ui.say, game.record, random.roll
+-- the fields of the events of every move, refilled for each record (the host copies them)
+local MOVED = { seat = 0, from = "", to = "", steps = 0 }
+local CLAIMED = { seat = 0, square = "", text = "" }
 
 -- The power choices for a move, in the order offered: {id, label, speed, opening}.
 local CHOICES = {
@@ -24,11 +27,11 @@ local MOVER = {}    -- the move the combos are for: its board, square and longes
 local lazy = { __index = function(combo, k)
   if k == "reach" then
     local r = MOVER.board:reach(MOVER.pos, combo.steps, combo.walls_open, MOVER.longest)
-    rawset(combo, "reach", r)
+    combo.reach = r     -- (no __newindex: a plain assignment, cheaper than rawset)
     return r
   elseif k == "dests" then
     local list = combo.reach:list()
-    rawset(combo, "dests", list)
+    combo.dests = list
     return list
   end
 end }
@@ -86,7 +89,8 @@ local move = game.step("player move", function(G, seat)
   if not combo.reach:has(dest) then
     error(string.format("%s chose %s, which it cannot reach", seat.name, tostring(dest.name)))
   end
-  record("move", { seat = seat.n, from = seat.pos.name, to = dest.name, steps = combo.steps })
+  MOVED.seat, MOVED.from, MOVED.to, MOVED.steps = seat.n, seat.pos.name, dest.name, combo.steps
+  record("move", MOVED)
   say("%s moves %d steps from %s to %s.", seat.name, combo.steps, seat.pos.name, dest.name)
   seat.pos = dest
   return dest
@@ -96,7 +100,8 @@ local landing = game.step("landing", function(G, seat, sq)
   if G.board:open_text(sq) then
     G.board:claim(sq, seat.n)
     seat.texts = seat.texts + 1
-    record("claim", { seat = seat.n, square = sq.name, text = sq.text })
+    CLAIMED.seat, CLAIMED.square, CLAIMED.text = seat.n, sq.name, sq.text
+    record("claim", CLAIMED)
     say("%s claims the %s on %s (%d text%s).", seat.name, sq.text, sq.name, seat.texts, seat.texts == 1 and "" or "s")
   elseif sq.power then
     if seat.ctl.power_roll(G, seat, sq.power) then
@@ -147,7 +152,7 @@ local theft = game.step("theft", function(G, seat)
   powers.spend(seat, "stealth", " against %s", victim.name)
   if victim.points.defense >= powers.COST and victim.ctl.block(G, victim, seat) then
     victim.points.defense = victim.points.defense - powers.COST
-    record("power", { seat = victim.n, power = "defense", left = victim.points.defense })
+    powers.record_use(victim, "defense", victim.points.defense)
     record("theft", { thief = seat.n, victim = victim.n, blocked = true })
     say("%s blocks the theft with DEFENSE (%d points left).", victim.name, victim.points.defense)
     return
