@@ -9,6 +9,10 @@ local line = require "line"
 local Mat = {}
 Mat.__index = Mat
 
+-- The fields of the mat's events, refilled for each record: game.record keeps no reference.
+local PLACED = { marker = "", space = "" }
+local MOVED = { token = "", from = "", to = "" }
+
 -- What lies on a requirement space at the start of the game.
 local TOKEN = { mine = "mine", coin = "5-Jar coin" }
 
@@ -203,7 +207,8 @@ function Mat:place_first()
   self.color_row[color], self.row_color[row] = row, color
   space.marker = color
   self.taken = true
-  game.record("place", { marker = color, space = space.id })
+  PLACED.marker, PLACED.space = color, space.id
+  game.record("place", PLACED)
   return color, space, how
 end
 
@@ -244,7 +249,8 @@ end
 function Mat:take_token(space, to)
   local token = space.token
   space.token = nil
-  game.record("move", { token = token, from = space.id, to = to })
+  MOVED.token, MOVED.from, MOVED.to = token, space.id, to
+  game.record("move", MOVED)
   return token
 end
 

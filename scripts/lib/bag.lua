@@ -9,6 +9,9 @@ local pick, remove, record = random.pick, table.remove, game.record
 local bag = {}
 bag.__index = bag
 
+-- A draw event's fields, refilled for each draw: game.record keeps no reference to them.
+local DRAWN = { bag = "", token = "" }
+
 function bag.new(args)
   local id = component.check_args("bag", args)
   local self = setmetatable({ id = id, stream = "bag:" .. id }, bag)
@@ -27,7 +30,8 @@ function bag:draw()
   end
   local i, token = pick(self.stream, self.tokens)
   remove(self.tokens, i)
-  record("draw", { bag = self.id, token = component.id_of(token) })
+  DRAWN.bag, DRAWN.token = self.id, component.id_of(token)
+  record("draw", DRAWN)
   return token
 end
 

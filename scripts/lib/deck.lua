@@ -8,6 +8,9 @@ local remove, record = table.remove, game.record
 local deck = {}
 deck.__index = deck
 
+-- A draw event's fields, refilled for each draw: game.record keeps no reference to them.
+local DRAWN = { deck = "", card = "" }
+
 function deck.new(args)
   local id = component.check_args("deck", args)
   local self = setmetatable({ id = id, stream = "deck:" .. id }, deck)
@@ -33,7 +36,8 @@ function deck:draw()
       self.id, #self.discarded), 2)
   end
   local card = remove(self.pile, 1)
-  record("draw", { deck = self.id, card = component.id_of(card) })
+  DRAWN.deck, DRAWN.card = self.id, component.id_of(card)
+  record("draw", DRAWN)
   return card
 end
 
