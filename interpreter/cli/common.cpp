@@ -24,26 +24,16 @@ Limits Common::effective_limits() const {
     return l;
 }
 
-// The usual case of resolve_bot: a bundled bot in the folder named as its id, and no --bots
-// folder or folder of that name here to look at first. Loading that folder reads its manifest
-// once; asking resolve_bot first would read it twice.
-static std::optional<Bot> load_bundled_by_name(const std::string& name, const Common& common, const Library& lib) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const bool plain = !name.empty() && name.find('/') == std::string::npos && !name.starts_with(".");
-    const fs::path dir = (lib.scripts_dir / name).lexically_normal();
-    if (!plain || !common.bot_dirs.empty() || fs::is_regular_file(fs::path(name) / "bot.yaml", ec) ||
-        !fs::is_regular_file(dir / "bot.yaml", ec))
-        return std::nullopt;
-    spdlog::debug("loading bot '{}' from {}", name, dir.string());
-    Bot bot = load_bot(dir, lib);
-    if (bot.id != name) return std::nullopt;
-    return bot;
-}
-
 Bot load_bot_named(const std::string& name, const Common& common) {
     const auto lib = common.library();
-    std::optional<Bot> loaded = load_bundled_by_name(name, common, lib);
+    std::optional<Bot> loaded;
+    // The usual case: loading the folder named as the bot reads its manifest once, where
+    // asking resolve_bot first would read it twice.
+    if (const auto dir = usual_bot_folder(name, lib, common.bot_dirs); !dir.empty()) {
+        spdlog::debug("loading bot '{}' from {}", name, dir.string());
+        loaded = load_bot(dir, lib);
+        if (loaded->id != name) loaded.reset();
+    }
     if (!loaded) {
         const auto dir = resolve_bot(name, lib, common.bot_dirs);
         spdlog::debug("loading bot '{}' from {}", name, dir.string());

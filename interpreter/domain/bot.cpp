@@ -306,6 +306,14 @@ std::vector<fs::path> find_bots(const Library& library, const std::vector<fs::pa
     return out;
 }
 
+fs::path usual_bot_folder(const std::string& name, const Library& library, const std::vector<fs::path>& extra_roots) {
+    std::error_code ec;
+    const bool plain = !name.empty() && name.find('/') == std::string::npos && !name.starts_with(".");
+    if (!plain || !extra_roots.empty() || fs::is_regular_file(fs::path(name) / "bot.yaml", ec)) return {};
+    const fs::path named = (library.scripts_dir / name).lexically_normal();
+    return fs::is_regular_file(named / "bot.yaml", ec) ? named : fs::path();
+}
+
 fs::path resolve_bot(const std::string& name_or_dir, const Library& library, const std::vector<fs::path>& extra_roots) {
     const fs::path as_path(name_or_dir);
     if (fs::is_regular_file(as_path / "bot.yaml")) return as_path;
@@ -314,12 +322,10 @@ fs::path resolve_bot(const std::string& name_or_dir, const Library& library, con
         throw UsageError("no bot at '" + name_or_dir + "': " +
                          (fs::is_directory(as_path) ? "the folder has no bot.yaml" : "no such folder"));
 
-    // Most bots live in a folder named as their id: without --bots folders to look through
-    // first, one manifest settles it.
-    const fs::path named = library.scripts_dir / name_or_dir;
-    if (extra_roots.empty() && !name_or_dir.empty() && fs::is_regular_file(named / "bot.yaml") &&
-        bot_id_of(named) == name_or_dir)
-        return named.lexically_normal();
+    // Most bots live in a folder named as their id: then one manifest settles it.
+    if (const fs::path named = usual_bot_folder(name_or_dir, library, extra_roots);
+        !named.empty() && bot_id_of(named) == name_or_dir)
+        return named;
 
     // A bot in a --bots folder overrides a bundled bot of the same id.
     std::vector<std::string> ids;

@@ -64,6 +64,12 @@ std::vector<std::filesystem::path> find_bots(const Library& library,
 // A bot's id as its bot.yaml gives it, or the folder's name when bot.yaml has no readable id.
 std::string bot_id_of(const std::filesystem::path& dir);
 
+// Where resolve_bot looks first for a bot named `name`: the bundled folder of that name, when
+// no --bots folder comes before it and `name` is neither a path nor a bot folder here. Empty
+// when that shortcut does not apply. The bot found there is the one only if its id is `name`.
+std::filesystem::path usual_bot_folder(const std::string& name, const Library& library,
+                                       const std::vector<std::filesystem::path>& extra_roots);
+
 // The folder of a bot given by id (the first of find_bots() with that id) or by its path.
 // Throws UsageError: "unknown bot 'guildmat' (did you mean 'guild-mat'?); bots: guild-mat, ...".
 std::filesystem::path resolve_bot(const std::string& name_or_dir, const Library& library,

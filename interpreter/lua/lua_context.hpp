@@ -91,7 +91,7 @@ inline constexpr const char* ENV_KEY = "soloist.env";        // the bots' global
 inline constexpr const char* FROZEN_KEY = "soloist.frozen";  // set of read-only proxies
 inline constexpr const char* GAME_KEY = "soloist.game";      // the game module's own table
 inline constexpr const char* PRELOADED_KEY = "soloist.preloaded";  // module name -> compiled chunk
-// Registry keys read at every question: light userdata (an address), so no string is hashed.
-inline const char STEPS_TAG = 0;  // the steps being run (lua_game.cpp's StepStack)
+// Registry keys that are light userdata (an address): no string is hashed.
+inline const char STEPS_TAG = 0;  // anchors the steps being run (lua_game.cpp's StepStack)
 
 }  // namespace soloist::lua

@@ -120,8 +120,8 @@ static int note_hooks(lua_State* L) {
     return 0;
 }
 
-// wrap(id, fn, run_hooked) -> the step's closure; upvalues 1 and 2: the steps table and
-// the set of hooked step ids.
+// wrap(id, fn, run_hooked) -> the step's closure; upvalues 1 and 2: the steps being run
+// (StepStack) and the set of hooked step ids.
 static int wrap_step(lua_State* L) {
     lua_settop(L, 3);
     lua_pushvalue(L, lua_upvalueindex(1));

@@ -227,7 +227,7 @@ private:
         auto& o = outcome_;
         o.kind = ScriptOutcome::Kind::error;
         std::string where;
-        if (const char* step = current_step(state_->L())) where = "in step '" + std::string(step) + "'";
+        if (const char* step = state_ ? current_step(state_->L()) : nullptr) where = "in step '" + std::string(step) + "'";
         else if (!doing.empty()) where = "while " + doing;
         if (ctx_.questions_asked > 0)
             where += (where.empty() ? "" : ", ") + std::string("after question ") + std::to_string(ctx_.questions_asked);
