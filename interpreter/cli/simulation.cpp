@@ -5,17 +5,25 @@
 
 namespace soloist::cli {
 
-nlohmann::json pick_answer(const Question& q, const std::string& policy, Xoshiro256ss& rng) {
-    const bool first = policy == "first";
+SimulatedPlayer::SimulatedPlayer(const std::string& policy, std::uint64_t game_seed)
+    : first_(policy == "first"), rng_([game_seed] {
+          std::uint64_t mix = game_seed ^ 0x5eed5eed5eed5eedull;
+          return splitmix64(mix);
+      }()) {}
+
+long long SimulatedPlayer::pick(const Question& q) {
+    if (first_) return q.kind == Question::Kind::number ? q.min : q.kind == Question::Kind::confirm ? 1 : 0;
     switch (q.kind) {
-        case Question::Kind::ask:
-            return q.choices[first ? 0 : static_cast<std::size_t>(rng.below(q.choices.size()))].id;
-        case Question::Kind::confirm: return first ? true : rng.below(2) == 0;
+        case Question::Kind::ask: return static_cast<long long>(rng_.below(q.choices.size()));
+        case Question::Kind::confirm: return rng_.below(2) == 0 ? 1 : 0;
         case Question::Kind::number:
-            return first ? q.min : q.min + static_cast<long long>(rng.below(static_cast<std::uint64_t>(q.max - q.min) + 1));
+            return q.min + static_cast<long long>(rng_.below(static_cast<std::uint64_t>(q.max - q.min) + 1));
     }
-    return nullptr;
+    return 0;
 }
+
+// A game that asks this many questions is stopped as endless.
+constexpr std::size_t max_answers = 100000;
 
 SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
                     std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits,
@@ -36,13 +44,13 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
         game->keep_transcript(false);
         // Narration is built for a listener that drops it.
         if (narrate) game->set_listener([](const nlohmann::json&) {});
-        // The player's answers come from their own generator, derived from the game seed.
-        std::uint64_t mix = seed ^ 0x5eed5eed5eed5eedull;
-        Xoshiro256ss rng(splitmix64(mix));
+        // The player answers inside the bot's flow where it can (Game::play_by); the rest
+        // (the first game's warm point, narrated games) through answer().
+        SimulatedPlayer player(policy, seed);
+        game->play_by(player, max_answers);
         game->start();
-        std::size_t guard = 0;
-        while (game->status() == Game::Status::question && ++guard < 100000)
-            game->answer(pick_answer(game->question(), policy, rng));
+        while (game->status() == Game::Status::question && game->journal().entries.size() < max_answers)
+            game->answer(game->question().answer_for(player.pick(game->question())));
         ++report.games;
         auto answers_of = [&] {
             nlohmann::json list = nlohmann::json::array();
@@ -54,7 +62,7 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
             continue;
         }
         if (game->status() != Game::Status::ended) {
-            report.errors.push_back({seed, "the game did not end after 100000 answers", answers_of()});
+            report.errors.push_back({seed, "the game did not end after " + std::to_string(max_answers) + " answers", answers_of()});
             continue;
         }
         ++report.ended;

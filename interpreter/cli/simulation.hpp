@@ -31,9 +31,17 @@ struct SimReport {
     std::map<std::string, Stat> scores;
 };
 
-// The answer a simulated player gives: "random" (uniform among the legal answers, from
-// `rng`) or "first" (the first option, yes, the minimum).
-nlohmann::json pick_answer(const Question& q, const std::string& policy, Xoshiro256ss& rng);
+// A simulated player: "random" picks uniformly among the legal answers, from its own
+// generator derived from the game's seed; "first" picks the first option, yes, the minimum.
+class SimulatedPlayer final : public AutoPlayer {
+public:
+    SimulatedPlayer(const std::string& policy, std::uint64_t game_seed);
+    long long pick(const Question& q) override;
+
+private:
+    bool first_;
+    Xoshiro256ss rng_;
+};
 
 // Plays `games` games with seeds first_seed, first_seed + 1, ...; no transcript is kept.
 // Without `narrate`, nobody reads the narration, so the bots' lazy narration (ui.say with

@@ -47,7 +47,7 @@ struct IllegalAnswer : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-class Game {
+class Game : private InlineAnswers {
 public:
     enum class Status { question, ended, failed };
 
@@ -79,6 +79,13 @@ public:
     void correct(const std::string& id, long long value);
     std::vector<Correctable> correctables() const;
 
+    // Lets `player` answer the questions that come while the bot runs, inside its flow,
+    // without a round trip through answer() for each: a simulation. Every such answer is
+    // journaled as answer() would. Only while nobody reads the transcript (no question or
+    // answer events are made), and only until the journal holds `max_answers` entries;
+    // other questions wait for answer() as usual. Call before start().
+    void play_by(AutoPlayer& player, std::size_t max_answers);
+
     // Replays journal entries in order. Stops at the first entry that does not fit the
     // game (another bot version): returns a description of where it diverged.
     std::optional<std::string> replay(const std::vector<JournalEntry>& entries);
@@ -93,6 +100,7 @@ private:
     void emit_start();
     void take(ScriptOutcome& outcome);
     void record(JournalEntry entry);
+    bool answer_inline(const Question& q, long long& pick) override;
 
     GameSetup setup_;
     RandomStreams random_;
@@ -105,6 +113,8 @@ private:
     Question question_;
     nlohmann::json ending_;
     std::string error_;
+    AutoPlayer* player_ = nullptr;  // play_by
+    std::size_t max_inline_answers_ = 0;
 };
 
 }  // namespace soloist

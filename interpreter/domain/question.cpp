@@ -101,4 +101,13 @@ std::optional<nlohmann::json> Question::accept(const nlohmann::json& given) cons
     return std::nullopt;
 }
 
+nlohmann::json Question::answer_for(long long pick) const {
+    switch (kind) {
+        case Kind::ask: return choices.at(static_cast<std::size_t>(pick)).id;
+        case Kind::confirm: return pick != 0;
+        case Kind::number: return pick;
+    }
+    return nullptr;
+}
+
 }  // namespace soloist

@@ -28,6 +28,20 @@ struct Question {
     // The canonical answer (string id | bool | integer) for what the player gave:
     // an option's id or its 1-based number, yes/no, a number in range. nullopt if illegal.
     std::optional<nlohmann::json> accept(const nlohmann::json& given) const;
+    // The canonical answer for a pick: an ask's choice at index `pick` (0-based), a
+    // confirm's yes for 1 and no for 0, or the number itself.
+    nlohmann::json answer_for(long long pick) const;
+};
+
+// A player who answers every question at once, without a prompt: a simulation's player.
+class AutoPlayer {
+public:
+    // An ask: the 0-based index of the choice; a confirm: 1 for yes, 0 for no; a number:
+    // the number, from min to max.
+    virtual long long pick(const Question& q) = 0;
+
+protected:
+    ~AutoPlayer() = default;
 };
 
 const char* kind_name(Question::Kind);

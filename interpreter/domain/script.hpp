@@ -46,6 +46,18 @@ struct ScriptCache {
     virtual ~ScriptCache() = default;
 };
 
+// Answers a question while the bot runs, so that the bot goes on without being suspended:
+// the Game does, for a simulated player (Game::play_by). The runner asks only when nobody
+// reads the transcript; `pick` is as AutoPlayer::pick gives it.
+class InlineAnswers {
+public:
+    // False: the question suspends the bot as usual.
+    virtual bool answer_inline(const Question& q, long long& pick) = 0;
+
+protected:
+    ~InlineAnswers() = default;
+};
+
 // What a runner is made with. Its owner (the Game) keeps it, and what it points to, alive as
 // long as the runner.
 struct ScriptSetup {
@@ -58,6 +70,7 @@ struct ScriptSetup {
     RandomStreams* random = nullptr;
     Transcript* transcript = nullptr;
     std::shared_ptr<ScriptCache> cache;  // optional
+    InlineAnswers* inline_answers = nullptr;  // optional
 };
 
 // Where the bot stopped. The runner owns it and fills it again at its next start or resume;

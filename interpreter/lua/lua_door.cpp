@@ -243,6 +243,18 @@ void end_slice(lua_State* L, lua_State*) {
     s.host_active = true;
 }
 
+void restart_slice(lua_State* running) {
+    auto& s = limit_state(running);
+    if (s.tripped) return;  // the hook stops the script at its next instruction
+    if (s.limits.mode == Limits::Mode::count) {
+        s.instructions = 0;
+        lua_sethook(running, limit_hook, LUA_MASKCOUNT, 1000);  // the count starts again too
+    } else if (s.limits.mode == Limits::Mode::watchdog) {
+        std::lock_guard guard(s.lock);  // the watchdog fires under it
+        if (!s.tripped) s.deadline_ns = steady_ns() + static_cast<std::int64_t>(s.limits.max_seconds * 1e9);
+    }
+}
+
 void rethrow_if_tripped(lua_State* L) {
     if (limit_state(L).tripped) lua_error(L);
 }

@@ -99,6 +99,10 @@ std::string error_text(lua_State* L, int idx);
 void begin_slice(lua_State* L, lua_State* running);
 void end_slice(lua_State* L, lua_State* running);
 
+// A question answered without suspending the bot (an inline answer) ends the running slice
+// and starts the next, as suspending and resuming would: the budgets start again.
+void restart_slice(lua_State* running);
+
 // Re-raises the error on top of the stack if a limit has fired: limits cannot be caught
 // by a script's pcall.
 void rethrow_if_tripped(lua_State* L);

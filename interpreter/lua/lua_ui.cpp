@@ -87,13 +87,29 @@ static Question& new_question(lua_State* L, Question::Kind kind, const char* pro
     return q;
 }
 
-// Finishes the question built in ctx.pending and suspends the bot until the answer. No
-// C++ object lives on this frame: lua_yield unwinds it.
-static int ask_and_wait(lua_State* L) {
+// Poses the question built in ctx.pending: numbers it and names its step. True when a
+// simulated player answered it at once (Game::play_by) with `pick`: the bot goes on without
+// being suspended, and the budgets start again as at a resume. Never at the warm point,
+// which must suspend the bot, nor when someone reads the transcript.
+static bool pose(lua_State* L, long long& pick) {
     auto& ctx = context(L);
     ctx.pending.number = ++ctx.questions_asked;
     if (const char* step = current_step(L)) ctx.pending.step.assign(step);
-    ctx.asked = true;
+    InlineAnswers* answers = ctx.setup->inline_answers;
+    if (!answers || ctx.warm_pending || recording(L)) return false;
+    bool answered = false;
+    guarded(L, [&] {
+        answered = answers->answer_inline(ctx.pending, pick);
+        return 0;
+    });
+    if (answered) restart_slice(L);
+    return answered;
+}
+
+// Suspends the bot until the answer to ctx.pending, which resuming returns. No C++ object
+// lives on this frame: lua_yield unwinds it.
+static int wait_for_answer(lua_State* L) {
+    context(L).asked = true;
     return lua_yield(L, 0);
 }
 
@@ -173,7 +189,12 @@ static int ui_ask(lua_State* L) {
         }
         return 0;
     });
-    return ask_and_wait(L);
+    long long pick = 0;
+    if (pose(L, pick)) {
+        lua_pushvalue(L, 4 + OPTION_SLOTS * static_cast<int>(pick));  // the id of the choice
+        return 1;
+    }
+    return wait_for_answer(L);
 }
 
 static int ui_confirm(lua_State* L) {
@@ -183,7 +204,12 @@ static int ui_confirm(lua_State* L) {
         new_question(L, Question::Kind::confirm, prompt).choices.clear();
         return 0;
     });
-    return ask_and_wait(L);
+    long long pick = 0;
+    if (pose(L, pick)) {
+        lua_pushboolean(L, pick != 0);
+        return 1;
+    }
+    return wait_for_answer(L);
 }
 
 static int ui_number(lua_State* L) {
@@ -199,7 +225,12 @@ static int ui_number(lua_State* L) {
         q.max = max;
         return 0;
     });
-    return ask_and_wait(L);
+    long long pick = 0;
+    if (pose(L, pick)) {
+        lua_pushinteger(L, pick);
+        return 1;
+    }
+    return wait_for_answer(L);
 }
 
 static const luaL_Reg ui_functions[] = {

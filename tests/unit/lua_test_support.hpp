@@ -59,15 +59,22 @@ inline Played play_dir(const std::filesystem::path& dir, const Limits& limits = 
     return p;
 }
 
-// Writes a bot whose main.lua is `main` (plus `files`, relative path -> text) and starts it.
+// Writes a bot whose main.lua is `main` (plus `files`, relative path -> text) into `tmp`'s
+// folder tiny/ and loads it.
+inline std::unique_ptr<Bot> tiny_bot(TempDir& tmp, const std::string& main,
+                                     const std::map<std::string, std::string>& files = {}) {
+    tmp.write("tiny/bot.yaml", tiny_manifest());
+    tmp.write("tiny/main.lua", main);
+    for (const auto& [name, text] : files) tmp.write("tiny/" + name, text);
+    return std::make_unique<Bot>(load_bot(tmp.path() / "tiny", Library::from_source_tree()));
+}
+
+// Writes a bot whose main.lua is `main` (plus `files`) and starts it.
 inline Played play_lua(const std::string& main, const std::map<std::string, std::string>& files = {},
                        const Limits& limits = test_limits(), std::uint64_t seed = 1) {
     auto tmp = std::make_unique<TempDir>();
-    const auto dir = tmp->path() / "tiny";
-    tmp->write("tiny/bot.yaml", tiny_manifest());
-    tmp->write("tiny/main.lua", main);
-    for (const auto& [name, text] : files) tmp->write("tiny/" + name, text);
-    Played p = play_dir(dir, limits, seed);
+    tiny_bot(*tmp, main, files);
+    Played p = play_dir(tmp->path() / "tiny", limits, seed);
     p.tmp = std::move(tmp);
     return p;
 }

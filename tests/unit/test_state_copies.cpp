@@ -9,6 +9,7 @@
 using namespace soloist;
 using nlohmann::json;
 using soloist::test::TempDir;
+using soloist::test::tiny_bot;
 
 namespace {
 
@@ -143,13 +144,6 @@ std::string play_quietly(Game& game) {
     return log + game.ending().dump();
 }
 
-std::unique_ptr<Bot> tiny_bot(TempDir& tmp, const std::string& main, const std::string& module = "") {
-    tmp.write("tiny/bot.yaml", test::tiny_manifest());
-    tmp.write("tiny/main.lua", main);
-    if (!module.empty()) tmp.write("tiny/early.lua", module);
-    return std::make_unique<Bot>(load_bot(tmp.path() / "tiny", Library::from_source_tree()));
-}
-
 }  // namespace
 
 TEST_CASE("games started at the warm point play as freshly built ones", "[copies][warm][determinism]") {
@@ -201,7 +195,7 @@ return { result = "win", summary = seed .. " " .. roll }
 local early = require "early"
 return { result = "win", summary = early .. " " .. random.roll("die", 6) }
 )lua",
-                                "return random.roll(\"die\", 6)\n");
+                                {{"early.lua", "return random.roll(\"die\", 6)\n"}});
     for (const Bot* bot : {seedy.get(), early.get()}) {
         const auto cache = lua::make_script_cache();
         for (std::uint64_t seed = 1; seed <= 3; ++seed) {
