@@ -86,11 +86,26 @@ void Pool::save(Image& image) const {
     image.base = base_;
     image.bytes.assign(base_, next_);
     image.free_lists.assign(std::begin(free_), std::end(free_));
+    // The contents of large free blocks need not come back: a block is handed out again
+    // only to be written over. Their free-list links must.
+    std::vector<Image::Span> skipped;
+    for (std::size_t c = small_classes; c < std::size(free_); ++c)
+        for (const FreeBlock* b = free_[c]; b; b = b->next)
+            skipped.push_back({static_cast<std::size_t>(reinterpret_cast<const char*>(b) - base_) + sizeof(FreeBlock),
+                               block_size(c) - sizeof(FreeBlock)});
+    std::sort(skipped.begin(), skipped.end(), [](const auto& a, const auto& b) { return a.offset < b.offset; });
+    image.spans.clear();
+    std::size_t from = 0;
+    for (const auto& hole : skipped) {
+        image.spans.push_back({from, hole.offset - from});
+        from = hole.offset + hole.size;
+    }
+    image.spans.push_back({from, image.bytes.size() - from});
 }
 
 void Pool::restore(const Image& image) {
     if (image.base != base_) throw std::logic_error("Pool::restore: the image belongs to another pool");
-    std::memcpy(base_, image.bytes.data(), image.bytes.size());
+    for (const auto& span : image.spans) std::memcpy(base_ + span.offset, image.bytes.data() + span.offset, span.size);
     next_ = base_ + image.bytes.size();
     for (std::size_t c = 0; c < std::size(free_); ++c) free_[c] = static_cast<FreeBlock*>(image.free_lists[c]);
 }

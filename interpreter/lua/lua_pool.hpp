@@ -35,6 +35,12 @@ public:
         const char* base = nullptr;  // the pool it belongs to
         std::vector<char> bytes;
         std::vector<void*> free_lists;
+        // What restore copies back: [offset, offset + size) pieces of `bytes`, which skip
+        // what lies in large free blocks beyond their free-list links (nothing reads it).
+        struct Span {
+            std::size_t offset, size;
+        };
+        std::vector<Span> spans;
     };
     void save(Image& image) const;
     // Back to the saved image: blocks allocated since are gone, those freed since are back.

@@ -103,3 +103,31 @@ TEST_CASE("restore puts back the bytes and the free lists of a saved image", "[p
     Pool other(64 << 20);
     CHECK_THROWS(other.restore(image));
 }
+
+TEST_CASE("restore skips what lies in large free blocks but puts back their links", "[pool]") {
+    Pool pool(64 << 20);
+    void* first = pool.allocate(4096);
+    void* second = pool.allocate(4096);
+    auto* kept = static_cast<char*>(pool.allocate(64));
+    std::memcpy(kept, "after the holes", 16);
+    pool.release(first, 4096);
+    pool.release(second, 4096);  // the free list: second, then first
+    Pool::Image image;
+    pool.save(image);
+    CHECK(image.spans.size() == 3);  // before, between and after the two holes
+
+    // A game takes both free blocks and writes all over them, links included.
+    void* a = pool.allocate(4096);
+    void* b = pool.allocate(4096);
+    CHECK(a == second);
+    CHECK(b == first);
+    std::memset(a, 0x5a, 4096);
+    std::memset(b, 0x5a, 4096);
+    std::memcpy(kept, "overwritten!!!!", 16);
+
+    pool.restore(image);
+    CHECK(std::memcmp(kept, "after the holes", 16) == 0);
+    CHECK(pool.allocate(4096) == second);
+    CHECK(pool.allocate(4096) == first);  // second's link was put back
+    CHECK(pool.allocate(4096) != first);  // and first's: the list then ended
+}
