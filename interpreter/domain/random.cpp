@@ -40,7 +40,7 @@ std::uint64_t Xoshiro256ss::below(std::uint64_t n) {
 }
 
 // FNV-1a of the stream name, so stream seeds depend on the name's bytes only.
-static std::uint64_t name_hash(const std::string& name) {
+static std::uint64_t name_hash(std::string_view name) {
     std::uint64_t h = 14695981039346656037ull;
     for (unsigned char c : name) {
         h ^= c;
@@ -49,21 +49,21 @@ static std::uint64_t name_hash(const std::string& name) {
     return h;
 }
 
-Xoshiro256ss& RandomStreams::stream(const std::string& name) {
+Xoshiro256ss& RandomStreams::stream(std::string_view name) {
     auto it = streams_.find(name);
     if (it == streams_.end()) {
         std::uint64_t mix = seed_;
         const std::uint64_t stream_seed = splitmix64(mix) ^ name_hash(name);
-        it = streams_.emplace(name, Xoshiro256ss(stream_seed)).first;
+        it = streams_.emplace(std::string(name), Xoshiro256ss(stream_seed)).first;
     }
     return it->second;
 }
 
-std::uint64_t RandomStreams::below(const std::string& name, std::uint64_t n) {
+std::uint64_t RandomStreams::below(std::string_view name, std::uint64_t n) {
     return stream(name).below(n);
 }
 
-std::vector<std::size_t> RandomStreams::permutation(const std::string& name, std::size_t n) {
+std::vector<std::size_t> RandomStreams::permutation(std::string_view name, std::size_t n) {
     std::vector<std::size_t> order(n);
     for (std::size_t i = 0; i < n; ++i) order[i] = i;
     auto& s = stream(name);
@@ -74,7 +74,8 @@ std::vector<std::size_t> RandomStreams::permutation(const std::string& name, std
     return order;
 }
 
-std::optional<nlohmann::json> RandomStreams::take_forced(const std::string& name) {
+std::optional<nlohmann::json> RandomStreams::take_forced(std::string_view name) {
+    if (forced_.empty()) return std::nullopt;  // only scenarios force values
     auto it = forced_.find(name);
     if (it == forced_.end() || it->second.empty()) return std::nullopt;
     nlohmann::json v = std::move(it->second.front());

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -43,22 +44,23 @@ public:
 
     std::uint64_t seed() const { return seed_; }
     // Uniform integer in [0, n) from the named stream.
-    std::uint64_t below(const std::string& stream, std::uint64_t n);
+    std::uint64_t below(std::string_view stream, std::uint64_t n);
     // A Fisher-Yates permutation of 0..n-1: result[i] is the original index now at i.
-    std::vector<std::size_t> permutation(const std::string& stream, std::size_t n);
+    std::vector<std::size_t> permutation(std::string_view stream, std::size_t n);
 
     // Scenario support: values consumed, in order, by the next calls on a stream.
     void force(const ForcedValue& v) { forced_[v.stream].push_back(v.value); }
-    std::optional<nlohmann::json> take_forced(const std::string& stream);
+    std::optional<nlohmann::json> take_forced(std::string_view stream);
     // Forced values that no call consumed (a scenario that forces too much is wrong).
     std::vector<ForcedValue> unused_forced() const;
 
 private:
-    Xoshiro256ss& stream(const std::string& name);
+    Xoshiro256ss& stream(std::string_view name);
 
     std::uint64_t seed_;
-    std::map<std::string, Xoshiro256ss> streams_;
-    std::map<std::string, std::deque<nlohmann::json>> forced_;
+    // Looked up by the bot's string as it is (std::less<>): no std::string per call.
+    std::map<std::string, Xoshiro256ss, std::less<>> streams_;
+    std::map<std::string, std::deque<nlohmann::json>, std::less<>> forced_;
 };
 
 }  // namespace soloist

@@ -29,11 +29,11 @@ static nlohmann::json element_name(lua_State* L, int list, lua_Integer i) {
 }
 
 // Draws from the stream, or takes the scenario's forced value (checked against the range).
-static lua_Integer draw_integer(lua_State* L, const std::string& stream, lua_Integer lo, lua_Integer hi, bool& forced) {
+static lua_Integer draw_integer(lua_State* L, std::string_view stream, lua_Integer lo, lua_Integer hi, bool& forced) {
     if (auto v = streams(L).take_forced(stream)) {
         forced = true;
         if (!v->is_number_integer() || v->get<lua_Integer>() < lo || v->get<lua_Integer>() > hi)
-            throw std::runtime_error("the forced value " + v->dump() + " for stream '" + stream +
+            throw std::runtime_error("the forced value " + v->dump() + " for stream '" + std::string(stream) +
                                      "' is not a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
         return v->get<lua_Integer>();
     }
