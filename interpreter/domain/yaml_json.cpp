@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -23,53 +24,6 @@ Mark to_mark(const YAML::Mark& m) {
     if (m.is_null() || m.line < 0) return {};
     return {m.line + 1, m.column + 1};
 }
-
-// Looks at the parser's events before any node exists: refuses anchors, aliases and deep
-// nesting there, so yaml-cpp never builds a cycle or expands an alias bomb.
-class SafetyScan : public YAML::EventHandler {
-public:
-    explicit SafetyScan(int max_depth) : max_depth_(max_depth) {}
-
-    void OnDocumentStart(const YAML::Mark& mark) override { document_starts.push_back(mark); }
-    void OnDocumentEnd() override {}
-    void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { check_anchor(mark, anchor); }
-    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
-        throw Refusal{mark, "aliases (*name) are not allowed in bot data; write the value out in full"};
-    }
-    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                  const std::string&) override {
-        check_anchor(mark, anchor);
-    }
-    void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                         YAML::EmitterStyle::value) override {
-        open(mark, anchor);
-    }
-    void OnSequenceEnd() override { --depth_; }
-    void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                    YAML::EmitterStyle::value) override {
-        open(mark, anchor);
-    }
-    void OnMapEnd() override { --depth_; }
-    void OnAnchor(const YAML::Mark& mark, const std::string& name) override {
-        throw Refusal{mark, "anchors (&" + name + ") and aliases are not allowed in bot data; write the value out in full"};
-    }
-
-    std::vector<YAML::Mark> document_starts;
-
-private:
-    void check_anchor(const YAML::Mark& mark, YAML::anchor_t anchor) {
-        if (anchor != YAML::NullAnchor)
-            throw Refusal{mark, "anchors (&name) and aliases are not allowed in bot data; write the value out in full"};
-    }
-    void open(const YAML::Mark& mark, YAML::anchor_t anchor) {
-        check_anchor(mark, anchor);
-        if (++depth_ > max_depth_)
-            throw Refusal{mark, "nesting deeper than " + std::to_string(max_depth_) + " levels is not allowed"};
-    }
-
-    int max_depth_;
-    int depth_ = 0;
-};
 
 bool is_one_of(const std::string& s, std::initializer_list<const char*> words) {
     for (const char* w : words)
@@ -108,73 +62,164 @@ bool looks_float(const std::string& s) {
     return i == s.size();
 }
 
-class Converter {
+// Builds the JSON straight from the parser's events, so yaml-cpp never builds a node: anchors,
+// aliases and deep nesting are refused as they come, and `&x [*x]` or billion-laughs never
+// expand. Each value's mark (and each mapping key's) is kept by its JSON pointer.
+class JsonBuilder : public YAML::EventHandler {
 public:
-    explicit Converter(YamlDocument& doc) : doc_(doc) {}
+    JsonBuilder(YamlDocument& doc, int max_depth) : doc_(doc), max_depth_(max_depth) {}
 
-    nlohmann::json convert(const YAML::Node& node, const std::string& pointer) {
-        doc_.marks[pointer] = to_mark(node.Mark());
-        switch (node.Type()) {
-            case YAML::NodeType::Null:
-                check_tag(node, {"", "?", "!", "tag:yaml.org,2002:null"});
-                return nullptr;
-            case YAML::NodeType::Scalar:
-                return scalar(node);
-            case YAML::NodeType::Sequence: {
-                check_tag(node, {"", "?", "!", "tag:yaml.org,2002:seq"});
-                nlohmann::json out = nlohmann::json::array();
-                for (const auto& item : node) out.push_back(convert(item, append_pointer(pointer, std::to_string(out.size()))));
-                return out;
+    void OnDocumentStart(const YAML::Mark& mark) override {
+        if (++documents_ > 1) throw Refusal{mark, "a file holds one YAML document; remove the second '---' part"};
+    }
+    void OnDocumentEnd() override {}
+
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+        check_anchor(mark, anchor);
+        build([&] {
+            if (taking_key()) throw Refusal{mark, "a mapping key must not be empty or null"};
+            const std::string pointer = child_pointer();
+            doc_.marks[pointer] = to_mark(mark);
+            // An empty value (`key:`) is marked at the next token; point at its key instead.
+            if (!open_.empty() && open_.back().is_map) {
+                const Mark key = doc_.key_marks[pointer];
+                if (doc_.marks[pointer].line != key.line) doc_.marks[pointer] = key;
             }
-            case YAML::NodeType::Map:
-                return mapping(node, pointer);
-            case YAML::NodeType::Undefined:
-                break;
-        }
-        return nullptr;
+            place(nullptr);
+        });
+    }
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+        throw Refusal{mark, "aliases (*name) are not allowed in bot data; write the value out in full"};
+    }
+    void OnAnchor(const YAML::Mark& mark, const std::string& name) override {
+        throw Refusal{mark, "anchors (&" + name + ") and aliases are not allowed in bot data; write the value out in full"};
+    }
+    void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                  const std::string& value) override {
+        check_anchor(mark, anchor);
+        build([&] {
+            if (taking_key()) {  // a key is its text, whatever its style
+                Open& map = open_.back();
+                if (map.value.contains(value)) throw Refusal{mark, "duplicate key '" + value + "'"};
+                map.key = value;
+                map.key_taken = true;
+                doc_.key_marks[append_pointer(map.pointer, value)] = to_mark(mark);
+                return;
+            }
+            doc_.marks[child_pointer()] = to_mark(mark);
+            place(scalar(mark, tag, value));
+        });
+    }
+    void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                         YAML::EmitterStyle::value) override {
+        open(mark, anchor, tag, "tag:yaml.org,2002:seq", nlohmann::json::array());
+    }
+    void OnSequenceEnd() override { close(); }
+    void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                    YAML::EmitterStyle::value) override {
+        open(mark, anchor, tag, "tag:yaml.org,2002:map", nlohmann::json::object());
+    }
+    void OnMapEnd() override { close(); }
+
+    // The first value refused (a bad key, tag or number), once the whole file has parsed: a
+    // syntax error anywhere in the file is reported before it, as the parser finds it.
+    void throw_if_refused() const {
+        if (refused_) throw *refused_;
     }
 
 private:
-    nlohmann::json mapping(const YAML::Node& node, const std::string& pointer) {
-        check_tag(node, {"", "?", "!", "tag:yaml.org,2002:map"});
-        nlohmann::json out = nlohmann::json::object();
-        for (const auto& entry : node) {  // copies: yaml-cpp's iterator hands out a temporary pair
-            const YAML::Node key = entry.first;
-            const YAML::Node value = entry.second;
-            if (!key.IsScalar())
-                throw Refusal{key.Mark(), key.IsNull() ? "a mapping key must not be empty or null"
-                                                      : "a mapping key must be a plain value, not a list or mapping"};
-            const std::string name = key.Scalar();
-            if (out.contains(name)) throw Refusal{key.Mark(), "duplicate key '" + name + "'"};
-            const std::string child = append_pointer(pointer, name);
-            doc_.key_marks[child] = to_mark(key.Mark());
-            out[name] = convert(value, child);
-            // An empty value (`key:`) is marked at the next token; point at its key instead.
-            if (value.IsNull() && doc_.marks[child].line != doc_.key_marks[child].line)
-                doc_.marks[child] = doc_.key_marks[child];
-        }
-        return out;
+    // A sequence or mapping being filled.
+    struct Open {
+        nlohmann::json value;
+        std::string pointer;
+        bool is_map = false;
+        bool key_taken = false;  // a mapping's next event is the value of `key`
+        std::string key;
+    };
+
+    bool taking_key() const { return !open_.empty() && open_.back().is_map && !open_.back().key_taken; }
+
+    // The pointer of the value the next event makes.
+    std::string child_pointer() const {
+        if (open_.empty()) return "";
+        const Open& parent = open_.back();
+        return append_pointer(parent.pointer, parent.is_map ? parent.key : std::to_string(parent.value.size()));
     }
 
-    nlohmann::json scalar(const YAML::Node& node) {
-        mark_ = node.Mark();
-        const std::string& tag = node.Tag();
-        const std::string& text = node.Scalar();
+    // Puts a finished value where it belongs: in its parent, or as the document.
+    void place(nlohmann::json value) {
+        if (open_.empty()) {
+            doc_.data = std::move(value);
+            return;
+        }
+        Open& parent = open_.back();
+        if (parent.is_map) {
+            parent.value[parent.key] = std::move(value);
+            parent.key_taken = false;
+        } else {
+            parent.value.push_back(std::move(value));
+        }
+    }
+
+    void open(const YAML::Mark& mark, YAML::anchor_t anchor, const std::string& tag, const char* core_tag,
+              nlohmann::json empty) {
+        check_anchor(mark, anchor);
+        if (++depth_ > max_depth_)
+            throw Refusal{mark, "nesting deeper than " + std::to_string(max_depth_) + " levels is not allowed"};
+        build([&] {
+            if (taking_key()) throw Refusal{mark, "a mapping key must be a plain value, not a list or mapping"};
+            check_tag(mark, tag, {"", "?", "!", core_tag});
+            Open o;
+            o.pointer = child_pointer();
+            o.is_map = empty.is_object();
+            o.value = std::move(empty);
+            doc_.marks[o.pointer] = to_mark(mark);
+            open_.push_back(std::move(o));
+        });
+    }
+
+    void close() {
+        --depth_;
+        build([&] {
+            nlohmann::json value = std::move(open_.back().value);
+            open_.pop_back();
+            place(std::move(value));
+        });
+    }
+
+    // Builds unless a value was refused; a refusal stops the building, while the parser goes
+    // on to the end of the file (its syntax errors, anchors and depth come first).
+    template <class F>
+    void build(F&& step) {
+        if (refused_) return;
+        try {
+            step();
+        } catch (Refusal& r) {
+            refused_ = std::move(r);
+        }
+    }
+
+    static void check_anchor(const YAML::Mark& mark, YAML::anchor_t anchor) {
+        if (anchor != YAML::NullAnchor)
+            throw Refusal{mark, "anchors (&name) and aliases are not allowed in bot data; write the value out in full"};
+    }
+
+    static nlohmann::json scalar(const YAML::Mark& mark, const std::string& tag, const std::string& text) {
         if (tag == "!" || tag == "tag:yaml.org,2002:str") return text;
-        if (tag == "?") return plain(text);
-        nlohmann::json value = plain(text);
+        if (tag == "?") return plain(mark, text);
+        nlohmann::json value = plain(mark, text);
         const bool fits = (tag == "tag:yaml.org,2002:int" && value.is_number_integer()) ||
                           (tag == "tag:yaml.org,2002:float" && value.is_number()) ||
                           (tag == "tag:yaml.org,2002:bool" && value.is_boolean()) ||
                           (tag == "tag:yaml.org,2002:null" && value.is_null());
         if (fits) return tag == "tag:yaml.org,2002:float" ? nlohmann::json(value.get<double>()) : value;
-        check_tag(node, {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
-                         "tag:yaml.org,2002:null"});
-        throw Refusal{node.Mark(), "'" + text + "' is not a valid " + short_tag(tag)};
+        check_tag(mark, tag, {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+                              "tag:yaml.org,2002:null"});
+        throw Refusal{mark, "'" + text + "' is not a valid " + short_tag(tag)};
     }
 
     // Core-schema resolution of a plain scalar.
-    nlohmann::json plain(const std::string& text) const {
+    static nlohmann::json plain(const YAML::Mark& mark, const std::string& text) {
         if (is_one_of(text, {"", "~", "null", "Null", "NULL"})) return nullptr;
         if (is_one_of(text, {"true", "True", "TRUE"})) return true;
         if (is_one_of(text, {"false", "False", "FALSE"})) return false;
@@ -191,7 +236,7 @@ private:
             double v = 0;
             const auto [stop, ec] = std::from_chars(begin, end, v);
             if (ec == std::errc() && stop == end) return v;
-            throw Refusal{mark_, "the number " + text + " is out of range"};
+            throw Refusal{mark, "the number " + text + " is out of range"};
         }
         return text;
     }
@@ -201,15 +246,18 @@ private:
         return tag.rfind(core, 0) == 0 ? "!!" + tag.substr(core.size()) : tag;
     }
 
-    static void check_tag(const YAML::Node& node, std::initializer_list<const char*> allowed) {
-        const std::string& tag = node.Tag();
+    static void check_tag(const YAML::Mark& mark, const std::string& tag, std::initializer_list<const char*> allowed) {
         for (const char* a : allowed)
             if (tag == a) return;
-        throw Refusal{node.Mark(), "the tag " + short_tag(tag) + " is not supported here; bot data uses plain YAML values"};
+        throw Refusal{mark, "the tag " + short_tag(tag) + " is not supported here; bot data uses plain YAML values"};
     }
 
     YamlDocument& doc_;
-    YAML::Mark mark_;  // of the scalar being converted
+    int max_depth_;
+    int documents_ = 0;
+    int depth_ = 0;
+    std::vector<Open> open_;
+    std::optional<Refusal> refused_;
 };
 
 Diagnostic refusal_diagnostic(const std::filesystem::path& file, const YAML::Mark& mark, std::string message) {
@@ -258,15 +306,12 @@ YamlDocument parse_yaml(const std::string& text, const std::filesystem::path& fi
     YamlDocument doc;
     doc.file = file;
     try {
-        {
-            std::istringstream in(text);
-            YAML::Parser parser(in);
-            SafetyScan scan(limits.max_depth);
-            if (parser.HandleNextDocument(scan) && parser.HandleNextDocument(scan))
-                throw Refusal{scan.document_starts.back(), "a file holds one YAML document; remove the second '---' part"};
+        std::istringstream in(text);
+        YAML::Parser parser(in);
+        JsonBuilder builder(doc, limits.max_depth);
+        while (parser.HandleNextDocument(builder)) {
         }
-        const YAML::Node root = YAML::Load(text);
-        doc.data = Converter(doc).convert(root, "");
+        builder.throw_if_refused();
         if (doc.marks[""].line == 0) doc.marks[""] = Mark{1, 1};  // an empty file
     } catch (const Refusal& r) {
         throw ValidationError({refusal_diagnostic(file, r.mark, r.message)});

@@ -6,10 +6,12 @@
 // TRUE, false, False, FALSE), a decimal integer, a decimal float, or else a string (so `yes`,
 // `on` and `0x1F` are strings).
 //
+// The JSON is built straight from the parser's events, in one pass: yaml-cpp builds no node.
+//
 // Refused, each with a Diagnostic: files over the size limit (checked before reading), nesting
-// deeper than the depth limit, anchors and aliases (checked on the parser's events before any
-// node is built, so `&x [*x]` and billion-laughs never expand), more than one document,
-// duplicate mapping keys, keys that are not scalars, and tags other than the core ones.
+// deeper than the depth limit, anchors and aliases (refused at their event, so `&x [*x]` and
+// billion-laughs never expand), more than one document, duplicate mapping keys, keys that are
+// not scalars, and tags other than the core ones.
 
 #include <cstdint>
 #include <filesystem>
