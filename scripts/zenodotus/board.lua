@@ -100,18 +100,17 @@ function Board.new(name, data, opts)
     if not labelled[n] then fail(name, "no column carries fire number %d", n) end
     if not labelled[-n] then fail(name, "no row carries fire number %d", n) end
   end
-  -- the squares of the lines that carry each fire number, in board order, and the lines' names
+  -- the squares of the lines that carry each fire number (as a set) and the lines' names
   -- (column letters, row numbers), for the burns
   local lines, line_names = { column = {}, row = {} }, { column = {}, row = {} }
   for n = 1, 6 do
-    local on_columns, on_rows, column_names, row_names = {}, {}, {}, {}
+    local on_columns, on_rows, column_names, row_names = bits.none(L), bits.none(L), {}, {}
     for r = 1, h do
       local at = (r - 1) * w
       for c = 1, w do
-        if fr[r] == n or fc[c] == n then
-          if fr[r] == n then on_rows[#on_rows + 1] = squares[at + c] end
-          if fc[c] == n then on_columns[#on_columns + 1] = squares[at + c] end
-        end
+        local k, x = word[at + c], bit[at + c]
+        if fr[r] == n then on_rows[k] = on_rows[k] | x end
+        if fc[c] == n then on_columns[k] = on_columns[k] | x end
       end
       if fr[r] == n then row_names[#row_names + 1] = tostring(r) end
     end
@@ -202,11 +201,6 @@ function Board:fire_numbers(sq)
   return self.fire_columns[sq.c], self.fire_rows[sq.r]
 end
 
--- The squares of the lines that carry fire number n (kind "column" or "row"), in board order.
-function Board:line_squares(kind, n)
-  return self.lines[kind][n]
-end
-
 function Board:texts_left()
   return self.open_texts
 end
@@ -241,21 +235,41 @@ function Board:claim(sq, n)
   changed(self, false)
 end
 
--- A square burns: an open text there is lost. Returns true if a text was lost.
-function Board:burn(sq)
-  local lost = false
-  if self:open_text(sq) then
-    sq.lost = true
-    drop_text(self, sq)
-    lost = true
+-- The lines that carry fire number n (kind "column" or "row") burn: their squares not burnt
+-- yet burn, and the open texts there are lost. Returns how many were lost, and the squares
+-- that burnt now as a set (refilled at the next burn).
+local NEWLY = {}
+function Board:burn_line(kind, n)
+  local L = self.bits
+  local K, span, LOG = L.K, L.span, bits.LOG
+  local line, stop, pass, texts = self.lines[kind][n], self.stoppable, self.pass, self.text_set
+  local squares, burnt, lost, any = self.squares, self.burnt, 0, 0
+  for k = 1, K do
+    local x = line[k] & stop[k]     -- (the stoppable squares are those not burnt)
+    NEWLY[k], any = x, any | x
+    if x ~= 0 then
+      local gone = x & texts[k]
+      stop[k], texts[k] = stop[k] & ~x, texts[k] & ~gone
+      if self.block_burnt then pass[k] = pass[k] & ~x end
+      local first = (k - 1) * span + 1
+      while x ~= 0 do
+        local low = x & -x
+        x = x ~ low
+        local i = first + LOG[low]
+        local sq = squares[i]
+        sq.burnt, burnt[i] = true, true
+        if gone & low ~= 0 then
+          sq.lost, lost = true, lost + 1
+        end
+      end
+    end
   end
-  sq.burnt = true
-  self.burnt[sq.i] = true
-  local k, bit = self.bits.word[sq.i], self.bits.bit[sq.i]
-  self.stoppable[k] = self.stoppable[k] & ~bit
-  if self.block_burnt then self.pass[k] = self.pass[k] & ~bit end
-  changed(self, true)
-  return lost
+  if any ~= 0 then
+    -- every text lost lay on a numbered line: the one burning
+    self.open_texts, self.exposed = self.open_texts - lost, self.exposed - lost
+    changed(self, true)
+  end
+  return lost, NEWLY
 end
 
 -- Do all the open texts lie on no numbered line? (An open text on a numbered line can still

@@ -55,25 +55,25 @@ function fire.apply(boxes, kind, n, what)
 end
 
 -- The whole burn of a line: squares burn, unclaimed texts are lost, pieces on newly burnt
--- squares defend, lose a turn or retire.
+-- squares defend, lose a turn or retire (in board order, then seat order).
 local NOBODY = {}
+local function board_order(a, b)
+  return a.pos.i < b.pos.i or (a.pos == b.pos and a.n < b.n)
+end
 fire.burn = game.step("burn", function(G, kind, n)
   local board, seats = G.board, G.seats
-  local squares = board:line_squares(kind, n)
-  local lost, hit = 0, NOBODY   -- hit: the seats on the newly burnt squares (a list made for the first)
-  for q = 1, #squares do
-    local sq = squares[q]
-    if not sq.burnt then
-      if board:burn(sq) then lost = lost + 1 end
-      for s = 1, #seats do
-        local seat = seats[s]
-        if not seat.retired and seat.pos == sq then
-          if hit == NOBODY then hit = {} end
-          hit[#hit + 1] = seat
-        end
-      end
+  local lost, burnt = board:burn_line(kind, n)
+  local word, bit = board.bits.word, board.bits.bit
+  local hit = NOBODY   -- the seats on the newly burnt squares (a list made for the first)
+  for s = 1, #seats do
+    local seat = seats[s]
+    local i = seat.pos.i
+    if not seat.retired and burnt[word[i]] & bit[i] ~= 0 then
+      if hit == NOBODY then hit = {} end
+      hit[#hit + 1] = seat
     end
   end
+  if #hit > 1 then table.sort(hit, board_order) end
   local lines = board.line_names[kind][n]   -- the grid's columns (letters) or rows (numbers)
   record("burn", { kind = kind, number = n, lines = lines, lost = lost })
   say("%s %d burns (%s %s): %d unclaimed text%s lost.", kind == "column" and "Column" or "Row", n,

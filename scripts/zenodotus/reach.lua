@@ -328,13 +328,13 @@ end
 
 -- A Reach for moves of `steps`, with or without OPENING, filled by reach.reach.
 -- ok and dead: the candidates checked and found reachable, or not, as sets; two: those that
--- pass the slack-2 test; fallback: no exact path anywhere, so the piece may stop anywhere
--- within the roll.
+-- pass the slack-2 test; some: an exact path is known to exist; fallback: no exact path
+-- anywhere, so the piece may stop anywhere within the roll.
 local function new_reach(b, steps, opening)
   local L = b.bits
   return setmetatable({ board = b, from = false, stamp = 0, steps = steps, opening = opening,
     words = bits.zeros(3 * L.K), rings = false, nrings = 0, ok = bits.none(L), dead = bits.none(L),
-    two = bits.none(L), two_made = false, fallback = false, cands = false, squares = false }, Reach)
+    two = bits.none(L), two_made = false, some = false, fallback = false, cands = false, squares = false }, Reach)
 end
 
 local MOST = 12   -- the most steps of a move: a die's 6, doubled by SPEED
@@ -475,7 +475,7 @@ function reach.reach(b, from, steps, opening, longest)
       any = any | x
     end
     if any ~= 0 then
-      r.from, r.stamp, r.fallback, r.two_made, r.cands, r.squares = fi, -1, false, true, false, false
+      r.from, r.stamp, r.some, r.fallback, r.two_made, r.cands, r.squares = fi, -1, true, false, true, false, false
       return r
     end
   end
@@ -490,7 +490,7 @@ function reach.reach(b, from, steps, opening, longest)
     reaches[key] = r
   end
   r.from, r.stamp, r.rings, r.nrings = fi, rg.stamp, rg.out, rg.n
-  r.two_made, r.cands, r.squares = false, false, false
+  r.some, r.two_made, r.cands, r.squares = false, false, false, false
   local out, stop, words, ok, dead = rg.out, b.stoppable, r.words, r.ok, r.dead
   local top = steps < rg.n and steps or rg.n
   -- the grid is a chessboard: a square an even number of steps away has the mover's colour
@@ -598,8 +598,7 @@ end
 -- Candidates that need no path search are tried first (those at exactly the roll need nothing
 -- at all, the slack-2 ones are settled together, then the slack-4 detours); then the farthest
 -- first: they have the least to spare, so are the quickest to confirm.
-function Reach:exact_any()
-  if self.fallback then return false end
+local function find_any(self)
   local K = self.board.bits.K
   local words, good, steps = self.words, self.ok, self.steps
   for k = 1, K do
@@ -624,15 +623,23 @@ function Reach:exact_any()
         x = x & (x - 1)
       end
     end
-    if count < steps then
-      self.fallback = true
-      return false
-    end
+    if count < steps then return false end
   end
   -- (the slack-2 candidates are all settled by now)
   if any_in_ring(self, steps - 4, detour) then return true end
   for d = steps - 4, 1, -2 do
     if any_in_ring(self, d, searched) then return true end
+  end
+  return false
+end
+
+-- (the answer is kept: some, an exact path is known; fallback, there is none)
+function Reach:exact_any()
+  if self.some then return true end
+  if self.fallback then return false end
+  if find_any(self) then
+    self.some = true
+    return true
   end
   self.fallback = true
   return false
@@ -644,10 +651,12 @@ function Reach:pool_at()
   return self.fallback and self.board.bits.K + 1 or 1
 end
 
--- May the move end on square index i?
+-- May the move end on square index i? (A square already found reachable answers at once: the
+-- move's own check of the square a bot chose.)
 function Reach:allows(i)
   local L = self.board.bits
   local k, bit = L.word[i], L.bit[i]
+  if self.ok[k] & bit ~= 0 then return true end
   if self.words[L.K + k] & bit == 0 then return false end
   if not self:exact_any() then return true end
   return self.words[k] & bit ~= 0 and self:exact(i)

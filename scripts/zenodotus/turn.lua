@@ -36,34 +36,41 @@ local lazy = { __index = function(combo, k)
   end
 end }
 
--- The combos of a move are made once a game and refilled each move: a list, and one table per
--- power choice. (They are good until the next move.) walls_open: OPENING chosen or already paid.
-local OFFER, COMBO = {}, {}
+-- The combos are made once a game and refilled each move (good until the next move): one
+-- table per power choice, for a turn with OPENING already paid or not (walls_open: OPENING
+-- chosen or already paid); and the list of the choices a seat can afford, for each state of
+-- its powers: OFFERS[speed][opening], speed true when SPEED can be paid, opening 1 when
+-- OPENING cannot be paid, 2 when it can, 3 when it is already paid.
+local function make_combo(c, already)
+  return setmetatable({ id = c.id, label = already and c.label_on or c.label, speed = c.speed, opening = c.opening,
+    steps = 0, walls_open = c.opening or already }, lazy)
+end
+local OFFERS = { [false] = {}, [true] = {} }
+local COMBOS = { [false] = {}, [true] = {} }   -- by OPENING already paid
 for n, c in ipairs(CHOICES) do
-  COMBO[n] = setmetatable({ id = c.id, label = c.label, speed = c.speed, opening = c.opening, steps = 0,
-    walls_open = false }, lazy)
+  COMBOS[false][n], COMBOS[true][n] = make_combo(c, false), make_combo(c, true)
+end
+for opening = 1, 3 do
+  local combo = COMBOS[opening == 3]
+  for _, speed in ipairs({ false, true }) do
+    local list = {}
+    for n, c in ipairs(CHOICES) do
+      if (not c.speed or speed) and (not c.opening or opening > 1) then list[#list + 1] = combo[n] end
+    end
+    OFFERS[speed][opening] = list
+  end
 end
 
 -- The power choices a seat can afford for a move, each with its steps and destinations.
 local function combos(G, seat, roll)
-  local out, count = OFFER, 0
-  local already = seat.opening
-  local speed_ok, open_ok = powers.can(seat, "speed"), already or powers.can(seat, "opening")
+  local speed_ok = powers.can(seat, "speed")
+  local list = OFFERS[speed_ok][seat.opening and 3 or powers.can(seat, "opening") and 2 or 1]
   MOVER.board, MOVER.pos, MOVER.longest = G.board, seat.pos, speed_ok and roll * 2 or roll
-  for n = 1, #CHOICES do
-    local c = CHOICES[n]
-    local speed, opening = c.speed, c.opening
-    if (not speed or speed_ok) and (not opening or open_ok) then
-      local steps = speed and roll * 2 or roll
-      local combo = COMBO[n]
-      combo.label = opening and already and c.label_on or c.label
-      combo.steps, combo.walls_open, combo.reach, combo.dests = steps, opening or already, nil, nil
-      count = count + 1
-      out[count] = combo
-    end
+  for n = 1, #list do
+    local combo = list[n]
+    combo.steps, combo.reach, combo.dests = combo.speed and roll * 2 or roll, nil, nil
   end
-  for n = count + 1, #out do out[n] = nil end
-  return out
+  return list
 end
 turn.combos = combos
 local move = game.step("player move", function(G, seat)
