@@ -478,6 +478,7 @@ function reach.reach(b, from, steps, opening, longest)
       r.from, r.stamp, r.some, r.fallback, r.two_made, r.cands, r.squares = fi, -1, true, false, true, false, false
       return r
     end
+    r.from = false   -- its sets are spent: the rings below must fill them again
   end
   local rg, reaches = mover(b, fi, opening, steps, longest)
   local key = steps * 2 + (opening and 1 or 0)
