@@ -25,6 +25,7 @@ struct BotContext {
     // Set by ui.ask/confirm/number before yielding. The runner swaps it with its outcome's
     // question, so the strings of earlier questions are reused rather than allocated again.
     Question pending;
+    std::vector<Choice> spare_choices;    // dropped from pending, kept with their buffers
     bool asked = false;                   // pending is a question the bot is waiting on
     int questions_asked = 0;
     std::vector<CorrectableEntry> correctables;

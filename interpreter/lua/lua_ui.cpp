@@ -77,13 +77,20 @@ static void check_can_ask(lua_State* L, const char* fn) {
                       "callback such as a table.sort comparator)", fn);
 }
 
-// The question in ctx.pending, filled in again: assigning keeps the strings' buffers.
-static Question& new_question(lua_State* L, Question::Kind kind, const char* prompt) {
-    auto& q = context(L).pending;
+// The question in ctx.pending, filled in again with `choices` options: assigning keeps the
+// strings' buffers, and options dropped wait in ctx.spare_choices with theirs, so a bot that
+// asks with one option and then with three allocates nothing.
+static Question& new_question(lua_State* L, Question::Kind kind, const char* prompt, std::size_t choices = 0) {
+    auto& ctx = context(L);
+    auto& q = ctx.pending;
     q.kind = kind;
     q.prompt.assign(prompt);
     q.step.clear();
     q.min = q.max = 0;
+    auto& spare = ctx.spare_choices;
+    for (; q.choices.size() > choices; q.choices.pop_back()) spare.push_back(std::move(q.choices.back()));
+    for (; q.choices.size() < choices && !spare.empty(); spare.pop_back()) q.choices.push_back(std::move(spare.back()));
+    q.choices.resize(choices);
     return q;
 }
 
@@ -176,8 +183,7 @@ static int ui_ask(lua_State* L) {
     for (lua_Integer i = 1; i <= n; ++i) push_option(L, 2, i);  // from 3 on
     check_ids_differ(L, 4, n);
     guarded(L, [&] {
-        auto& q = new_question(L, Question::Kind::ask, prompt);
-        q.choices.resize(static_cast<std::size_t>(n));
+        auto& q = new_question(L, Question::Kind::ask, prompt, static_cast<std::size_t>(n));
         int at = 4;
         for (auto& c : q.choices) {
             std::size_t size = 0;
@@ -201,7 +207,7 @@ static int ui_confirm(lua_State* L) {
     check_can_ask(L, "confirm");
     const char* prompt = luaL_checkstring(L, 1);
     guarded(L, [&] {
-        new_question(L, Question::Kind::confirm, prompt).choices.clear();
+        new_question(L, Question::Kind::confirm, prompt);
         return 0;
     });
     long long pick = 0;
@@ -220,7 +226,6 @@ static int ui_number(lua_State* L) {
     if (min > max) return luaL_error(L, "ui.number: min %I is greater than max %I", min, max);
     guarded(L, [&] {
         auto& q = new_question(L, Question::Kind::number, prompt);
-        q.choices.clear();
         q.min = min;
         q.max = max;
         return 0;
