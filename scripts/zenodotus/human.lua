@@ -46,8 +46,8 @@ function human.luck_fire(G, seat, d1, d2, kind, n, what)
   return id == "first" and 1 or id == "second" and 2 or 0
 end
 
-function human.luck_move(G, seat, roll, reach)
-  ui.say("%s rolled %d: reachable %s.", seat.name, roll, names(reach:list()))
+function human.luck_move(G, seat, roll, move)
+  ui.say("%s rolled %d: reachable %s.", seat.name, roll, names(move.dests))
   return ui.confirm(string.format("%s: use LUCK (%d points) to re-roll the move die (%d)?", seat.name, seat.points.luck, roll))
 end
 

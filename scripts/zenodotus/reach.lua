@@ -343,13 +343,16 @@ local MOST = 12   -- the most steps of a move: a die's 6, doubled by SPEED
 -- its square (refilled when another square, a burn or a longer roll needs others; stamp counts
 -- the fillings), and per roll and opening a Reach, valid while made from the current rings.
 -- All are made with the board, before the game's first die (so a simulation makes them once),
--- and refilled, so a turn allocates nothing here.
+-- and refilled, so a turn allocates nothing here. (Only for the rolls a move can have: a die's
+-- 1 to 6, or an even number up to 12 when SPEED doubles it; every game copies them.)
 function reach.prepare(b)
   local m = { reaches = {} }
   for _, o in ipairs({ false, true }) do
     -- room for 16 rings, so they are not grown ring by ring
     m[o] = { from = false, version = -1, n = 0, maxd = 0, stamp = 0, out = bits.zeros(16 * b.bits.K) }
-    for steps = 1, MOST do m.reaches[steps * 2 + (o and 1 or 0)] = new_reach(b, steps, o) end
+    for steps = 1, MOST do
+      if steps <= 6 or steps % 2 == 0 then m.reaches[steps * 2 + (o and 1 or 0)] = new_reach(b, steps, o) end
+    end
   end
   b.mover = m
   if not b.up_to then reach.table_endings(b) end
@@ -605,26 +608,32 @@ local function find_any(self)
   for k = 1, K do
     if words[2 * K + k] ~= 0 or good[k] ~= 0 then return true end
   end
+  -- A path of `steps` steps needs that many squares besides its start, and its colours
+  -- alternate (the board is a chessboard): (steps + 1) // 2 squares at an odd distance (its
+  -- 1st, 3rd, ... step) and steps // 2 at an even one. When the rings end before the roll
+  -- (they hold every square the piece can reach) with fewer of either, there is none, with no
+  -- search. (First: a boxed-in piece is the usual reason for no square at exactly the roll.)
+  local nrings, rings = self.nrings, self.rings
+  if nrings < steps then
+    local odd, even = (steps + 1) // 2, steps // 2     -- still to find
+    for d = 1, nrings do
+      for w = (d - 1) * K + 1, d * K do
+        local x = rings[w]
+        while x ~= 0 do
+          if d & 1 == 1 then odd = odd - 1 else even = even - 1 end
+          x = x & (x - 1)
+        end
+      end
+      if odd <= 0 and even <= 0 then break end
+    end
+    if odd > 0 or even > 0 then return false end
+  end
   -- (the slack-2 sets cost some neighbour passes a ring: only when nothing simpler answered)
   if steps > 2 then
     local two = self:slack_two()
     for k = 1, K do
       if two[k] ~= 0 then return true end
     end
-  end
-  -- a path of `steps` steps needs that many squares besides its start: when the rings end
-  -- before the roll (they hold every square the piece can reach) with fewer, there is none
-  local nrings, rings = self.nrings, self.rings
-  if nrings < steps then
-    local count = 0
-    for w = 1, nrings * K do
-      local x = rings[w]
-      while x ~= 0 and count < steps do
-        count = count + 1
-        x = x & (x - 1)
-      end
-    end
-    if count < steps then return false end
   end
   -- (the slack-2 candidates are all settled by now)
   if any_in_ring(self, steps - 4, detour) then return true end

@@ -76,13 +76,14 @@ turn.combos = combos
 local move = game.step("player move", function(G, seat)
   local roll = roll_die("move", 6)
   say("%s rolls %d to move.", seat.name, roll)
-  if powers.can(seat, "luck")
-    and seat.ctl.luck_move(G, seat, roll, G.board:reach(seat.pos, roll, seat.opening, powers.can(seat, "speed") and roll * 2 or roll)) then
+  local options = combos(G, seat, roll)
+  -- LUCK is offered with the move of no power (its reach worked out only if the seat reads it)
+  if powers.can(seat, "luck") and seat.ctl.luck_move(G, seat, roll, options[1]) then
     powers.spend(seat, "luck", " to re-roll the move die")
     roll = roll_die("move", 6)
     say("%s re-rolls: %d.", seat.name, roll)
+    options = combos(G, seat, roll)
   end
-  local options = combos(G, seat, roll)
   local combo, dest = seat.ctl.move(G, seat, roll, options)
   if combo.speed then powers.spend(seat, "speed", ": %d steps", combo.steps) end
   if combo.opening and not seat.opening then
@@ -204,7 +205,9 @@ function turn.play(G, seat)
     return
   end
   move_phase(G, seat)
-  while not G:over() and powers.can(seat, "time") and seat.ctl.time(G, seat) do
+  -- (whether the seat can pay for TIME is asked first: usually it cannot, and G:over() may
+  -- search the board)
+  while powers.can(seat, "time") and not G:over() and seat.ctl.time(G, seat) do
     powers.spend(seat, "time", ": another turn, without the fire")
     fresh(seat)
     move_phase(G, seat)

@@ -151,9 +151,9 @@ end
 
 function base.luck_fire() return 0 end
 
--- Re-roll the move die when no text can be reached with it.
-function base.luck_move(G, seat, roll, reach)
-  return reach:find_in(G.board.text_set) == nil
+-- Re-roll the move die when no text can be reached with it (with no power).
+function base.luck_move(G, seat, roll, move)
+  return move.reach:find_in(G.board.text_set) == nil
 end
 
 -- The (powers, destination) pair with the best score minus the powers' cost (cost for each of
@@ -189,8 +189,8 @@ function base.best_move(G, seat, combos, rank, cost, top)
         local r = combo.reach
         -- a combo with no exact path at all may stop anywhere within its roll: settle that
         -- first, since those squares are not among its candidates (usually a square at
-        -- exactly the roll answers it at once)
-        r:exact_any()
+        -- exactly the roll answers it at once; a reach from the table of endings knows)
+        if not r.some then r:exact_any() end
         local words, at, dead = r.words, r.fallback and K or 0, not r.fallback and r.dead
         local base_c, any = (c - 1) * K, 0
         for k = 1, K do

@@ -5,8 +5,9 @@
 --   allocate(G, seat) -> {defense=, speed=, time=, luck=, stealth=, opening=} summing to 12
 --   start(G, seat) -> a square (G.board.squares[i])
 --   luck_fire(G, seat, d1, d2, kind, n, what) -> 0 keep, 1 or 2: re-roll that fire die
---   luck_move(G, seat, roll, reach) -> true to re-roll the move die; reach (see reach.lua)
---     answers reach:has(square), reach:find(pred) and reach:list() for the rolled move
+--   luck_move(G, seat, roll, move) -> true to re-roll the move die; move is the combo of no
+--     power for the rolled move (see move below): move.reach (see reach.lua) answers
+--     reach:has(square), reach:find(pred) and reach:list(), worked out only when read
 --   move(G, seat, roll, combos) -> combo, square: combos are the affordable power choices
 --     {id, label, speed, opening, steps, reach, dests}; the square one of combo.dests (nil if
 --     none). combo.dests, the full list, is built on first use; combo.reach:has(square) checks
