@@ -19,8 +19,7 @@ struct CorrectableEntry {
 };
 
 struct BotContext {
-    const ScriptSetup* setup = nullptr;
-    std::filesystem::path bot_dir, lib_dir;
+    const ScriptSetup* setup = nullptr;  // its bot (and folder), library folder, options, ...
     lua_State* bot_thread = nullptr;      // the coroutine running the bot's flow
     // Set by ui.ask/confirm/number before yielding. The runner swaps it with its outcome's
     // question, so the strings of earlier questions are reused rather than allocated again.

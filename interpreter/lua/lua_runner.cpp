@@ -31,7 +31,7 @@ std::string build_state(State& state, BotContext& ctx, bool preload) {
     lua_pushcfunction(L, open_libraries);
     if (!door_call(L, 0, 0, error)) return "cannot set up the sandbox: " + error;
     if (preload) {
-        const auto modules = modules_of({ctx.lib_dir, ctx.bot_dir});
+        const auto modules = modules_of({ctx.setup->lib_dir, ctx.setup->bot->dir});
         lua_pushlightuserdata(L, const_cast<void*>(static_cast<const void*>(&modules)));
         lua_pushcclosure(L, preload_modules, 1);
         if (!door_call(L, 0, 0, error)) return "cannot compile the bot's modules: " + error;
@@ -115,8 +115,6 @@ class LuaRunner final : public ScriptRunner {
 public:
     explicit LuaRunner(const ScriptSetup& setup) : setup_(setup) {
         ctx_.setup = &setup_;
-        ctx_.bot_dir = setup.bot->dir;
-        ctx_.lib_dir = setup.lib_dir;
         copies_ = dynamic_cast<StateCopies*>(setup.cache.get());
     }
 

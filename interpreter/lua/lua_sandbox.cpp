@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "domain/bot.hpp"
 #include "lua/lua_context.hpp"
 #include "lua/lua_door.hpp"
 #include "lua/lua_modules.hpp"
@@ -352,7 +353,7 @@ static int l_require(lua_State* L) {
         std::string rel = name;
         std::replace(rel.begin(), rel.end(), '.', '/');
         rel += ".lua";
-        for (const auto* dir : {&ctx.bot_dir, &ctx.lib_dir}) {
+        for (const auto* dir : {&ctx.setup->bot->dir, &ctx.setup->lib_dir}) {
             std::error_code ec;
             if (!dir->empty() && std::filesystem::is_regular_file(*dir / rel, ec)) {
                 ctx.module_path = *dir / rel;
@@ -363,7 +364,7 @@ static int l_require(lua_State* L) {
     }
     if (!found) {
         ctx.scratch = "require '" + std::string(name) + "': not allowed: a bot can require only the modules of its own folder (" +
-                      display_path(ctx.bot_dir) + ") and of scripts/lib, and there is no such module there";
+                      display_path(ctx.setup->bot->dir) + ") and of scripts/lib, and there is no such module there";
         return luaL_error(L, "%s", ctx.scratch.c_str());  // with the requiring file and line
     }
     if (!load_script(L, ctx.module_path)) return lua_error(L);
