@@ -46,6 +46,30 @@ sol sim guild-mat --games 20 --seed 500 --answers first --option rounds=3
 expect_rc 0 "sim with options"
 has "$OUT" "games: 20 (seeds 500 to 519, answers first)" "sim with options"
 
+# sim with a bot that fails on some seeds: each error names its seed and the answers given, and
+# replaying them with run stops at the same line.
+mkdir -p "$T/flaky/flaky"
+printf 'id: flaky\nname: Flaky\ngame: Tests\nversion: 1.0.0\ndescription: Fails on three yes in a row.\nentry: main.lua\n' \
+    >"$T/flaky/flaky/bot.yaml"
+cat >"$T/flaky/flaky/main.lua" <<'LUA'
+local d = random.roll("d", 6)
+local run = 0
+for i = 1, 12 do
+  if ui.confirm("Yes " .. i .. "?") then run = run + 1 else run = 0 end
+  if run == 3 then error("three yes in a row at question " .. i) end
+end
+return { result = "win", summary = "ok", scores = {} }
+LUA
+sol --bots "$T/flaky" sim flaky --games 5
+expect_rc 1 "sim with errors"
+has "$OUT" "seed 3: $T/flaky/flaky/main.lua:5: three yes in a row at question 9" "sim with errors"
+replay=$(grep -A1 "seed 3:" <<<"$OUT" | sed -n 's/.*# answers.yaml: //p')
+[ "$replay" = "[false,false,true,false,false,false,true,true,true]" ] || fail "sim with errors: seed 3's answers are '$replay'"
+echo "$replay" >"$T/flaky-answers.yaml"
+sol --bots "$T/flaky" run flaky --seed 3 --answers "$T/flaky-answers.yaml"
+expect_rc 1 "run of a sim's error"
+has "$ERR" "main.lua:5: three yes in a row at question 9" "run of a sim's error"
+
 # test: every scenario; the last line is "N passed, 0 failed".
 sol test
 expect_rc 0 "test"
