@@ -163,6 +163,10 @@ function Board.new(name, data, opts)
     self.next_to[opening] = list
   end
   self.burnt = burnt      -- burnt[i] mirrors squares[i].burnt, for the searches
+  -- the squares a path search may not enter: those burnt, when they stop pieces (reach.lua
+  -- marks the squares it walks there too)
+  self.closed = {}
+  for j = 1, size do self.closed[j] = false end
   self.bits = bits.connect(L, list)
   -- as bit sets: where pieces may pass and stop, and the open texts
   self.pass, self.stoppable, self.text_set = {}, {}, text_set
@@ -243,21 +247,21 @@ function Board:burn_line(kind, n)
   local L = self.bits
   local K, span, LOG = L.K, L.span, bits.LOG
   local line, stop, pass, texts = self.lines[kind][n], self.stoppable, self.pass, self.text_set
-  local squares, burnt, lost, any = self.squares, self.burnt, 0, 0
+  local squares, burnt, closed, block, lost, any = self.squares, self.burnt, self.closed, self.block_burnt, 0, 0
   for k = 1, K do
     local x = line[k] & stop[k]     -- (the stoppable squares are those not burnt)
     NEWLY[k], any = x, any | x
     if x ~= 0 then
       local gone = x & texts[k]
       stop[k], texts[k] = stop[k] & ~x, texts[k] & ~gone
-      if self.block_burnt then pass[k] = pass[k] & ~x end
+      if block then pass[k] = pass[k] & ~x end
       local first = (k - 1) * span + 1
       while x ~= 0 do
         local low = x & -x
         x = x ~ low
         local i = first + LOG[low]
         local sq = squares[i]
-        sq.burnt, burnt[i] = true, true
+        sq.burnt, burnt[i], closed[i] = true, true, block
         if gone & low ~= 0 then
           sq.lost, lost = true, lost + 1
         end

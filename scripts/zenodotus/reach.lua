@@ -92,7 +92,9 @@ end
 -- One search runs at a time, so its state lives in these upvalues instead of a closure.
 -- DIRS[i]: the steps square i allows (flags 1 up, 2 right, 4 down, 8 left; see Board.new).
 -- NEXT: the same as lists (Board.new's next_to), four entries a square, ending at a 0.
-local DIRS, NEXT, ROW, COL, BURNT, BLOCK, VIS, T, TR, TC, W, WORD, BIT, K, nodes
+-- VIS: the squares a path may not enter, true for those walked and, when burnt squares stop
+-- pieces, those burnt (board.closed: one test a step instead of two).
+local DIRS, NEXT, ROW, COL, VIS, T, TR, TC, W, WORD, BIT, K, nodes
 local QUICK = 64        -- quick-search steps before the exhaustive search takes over
 
 -- Quick search: true when a path of exactly `left` more steps from a ends on T; false when
@@ -114,7 +116,7 @@ local function quick(a, left)
   for n = at + 1, at + 4 do
     local j = NEXT[n]
     if j == 0 then break end
-    if j ~= T and not VIS[j] and not (BLOCK and BURNT[j]) then
+    if j ~= T and not VIS[j] then
       local dr, dc = ROW[j] - TR, COL[j] - TC
       if dr < 0 then dr = -dr end
       if dc < 0 then dc = -dc end
@@ -155,7 +157,7 @@ local function thorough(a, left)
     if not VIS[j] then
       if j == T then
         if left == 1 then return true end
-      elseif left > 1 and not (BLOCK and BURNT[j]) then
+      elseif left > 1 then
         local jk, jb = WORD[j], BIT[j]
         VIS[j], WALKED[jk] = true, WALKED[jk] | jb
         local found = thorough(j, left - 1)
@@ -171,13 +173,9 @@ end
 local function path_exists(b, s, t, steps, opening)
   local L = b.bits
   DIRS, NEXT, ROW, COL, W, WORD, BIT, K = b.dirs[opening], b.next_to[opening], b.row, b.col, b.w, L.word, L.bit, L.K
-  BURNT, BLOCK, VIS, PASS, LAYERS = b.burnt, b.block_burnt, b.visiting, b.pass, L[opening]
-  if not VIS then
-    VIS = {}
-    for i = 1, b.size do VIS[i] = false end
-    b.visiting = VIS
-  end
+  VIS, PASS, LAYERS = b.closed, b.pass, L[opening]
   T, TR, TC = t, b.row[t], b.col[t]
+  local burnt = VIS[s]    -- (a piece may leave a burnt square)
   VIS[s] = true
   nodes = 0
   local found = quick(s, steps)
@@ -186,7 +184,7 @@ local function path_exists(b, s, t, steps, opening)
     WALKED[WORD[s]] = BIT[s]
     found = thorough(s, steps)
   end
-  VIS[s] = false
+  VIS[s] = burnt
   return found
 end
 
