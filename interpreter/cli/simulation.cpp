@@ -12,12 +12,11 @@ SimulatedPlayer::SimulatedPlayer(const std::string& policy, std::uint64_t game_s
       }()) {}
 
 long long SimulatedPlayer::pick(const Question& q) {
-    if (first_) return q.kind == Question::Kind::number ? q.min : q.kind == Question::Kind::confirm ? 1 : 0;
     switch (q.kind) {
-        case Question::Kind::ask: return static_cast<long long>(rng_.below(q.choices.size()));
-        case Question::Kind::confirm: return rng_.below(2) == 0 ? 1 : 0;
+        case Question::Kind::ask: return first_ ? 0 : static_cast<long long>(rng_.below(q.choices.size()));
+        case Question::Kind::confirm: return first_ || rng_.below(2) == 0 ? 1 : 0;
         case Question::Kind::number:
-            return q.min + static_cast<long long>(rng_.below(static_cast<std::uint64_t>(q.max - q.min) + 1));
+            return first_ ? q.min : q.min + static_cast<long long>(rng_.below(static_cast<std::uint64_t>(q.max - q.min) + 1));
     }
     return 0;
 }
@@ -50,7 +49,7 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
         game->play_by(player, max_answers);
         game->start();
         while (game->status() == Game::Status::question && game->journal().entries.size() < max_answers)
-            game->answer(game->question().answer_for(player.pick(game->question())));
+            game->answer(game->question().answer_for(player.pick(game->question())).value_or(nullptr));
         ++report.games;
         auto answers_of = [&] {
             nlohmann::json list = nlohmann::json::array();

@@ -138,14 +138,14 @@ void Game::play_by(AutoPlayer& player, std::size_t max_answers) {
 bool Game::answer_inline(const Question& q, long long& pick) {
     if (journal_.entries.size() >= max_inline_answers_) return false;
     pick = player_->pick(q);
-    if (q.kind == Question::Kind::number ? pick < q.min || pick > q.max
-                                         : pick < 0 || pick >= (q.kind == Question::Kind::ask ? static_cast<long long>(q.choices.size()) : 2))
+    auto value = q.answer_for(pick);
+    if (!value)
         throw GameError("question " + std::to_string(q.number) + ": the simulated player's pick " + std::to_string(pick) +
                         " is not a legal answer; legal answers: " + q.legal_answers());
     JournalEntry entry;
     entry.kind = JournalEntry::Kind::answer;
     entry.question = q.number;
-    entry.value = q.answer_for(pick);
+    entry.value = std::move(*value);
     record(std::move(entry));
     return true;
 }

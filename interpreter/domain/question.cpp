@@ -101,13 +101,19 @@ std::optional<nlohmann::json> Question::accept(const nlohmann::json& given) cons
     return std::nullopt;
 }
 
-nlohmann::json Question::answer_for(long long pick) const {
+std::optional<nlohmann::json> Question::answer_for(long long pick) const {
     switch (kind) {
-        case Kind::ask: return choices.at(static_cast<std::size_t>(pick)).id;
-        case Kind::confirm: return pick != 0;
-        case Kind::number: return pick;
+        case Kind::ask:
+            if (pick < 0 || pick >= static_cast<long long>(choices.size())) return std::nullopt;
+            return choices[static_cast<std::size_t>(pick)].id;
+        case Kind::confirm:
+            if (pick != 0 && pick != 1) return std::nullopt;
+            return pick == 1;
+        case Kind::number:
+            if (pick < min || pick > max) return std::nullopt;
+            return pick;
     }
-    return nullptr;
+    return std::nullopt;
 }
 
 }  // namespace soloist

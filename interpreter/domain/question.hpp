@@ -28,9 +28,10 @@ struct Question {
     // The canonical answer (string id | bool | integer) for what the player gave:
     // an option's id or its 1-based number, yes/no, a number in range. nullopt if illegal.
     std::optional<nlohmann::json> accept(const nlohmann::json& given) const;
-    // The canonical answer for a pick: an ask's choice at index `pick` (0-based), a
-    // confirm's yes for 1 and no for 0, or the number itself.
-    nlohmann::json answer_for(long long pick) const;
+    // The canonical answer for a pick (as AutoPlayer::pick gives it): an ask's choice at
+    // index `pick` (0-based), a confirm's yes for 1 and no for 0, or the number itself.
+    // nullopt if the pick is not a legal answer.
+    std::optional<nlohmann::json> answer_for(long long pick) const;
 };
 
 // A player who answers every question at once, without a prompt: a simulation's player.

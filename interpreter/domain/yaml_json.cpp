@@ -79,12 +79,13 @@ public:
         build([&] {
             if (taking_key()) throw Refusal{mark, "a mapping key must not be empty or null"};
             const std::string pointer = child_pointer();
-            doc_.marks[pointer] = to_mark(mark);
+            Mark at = to_mark(mark);
             // An empty value (`key:`) is marked at the next token; point at its key instead.
             if (!open_.empty() && open_.back().is_map) {
                 const Mark key = doc_.key_marks[pointer];
-                if (doc_.marks[pointer].line != key.line) doc_.marks[pointer] = key;
+                if (at.line != key.line) at = key;
             }
+            doc_.marks[pointer] = at;
             place(nullptr);
         });
     }

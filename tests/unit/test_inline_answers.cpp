@@ -60,11 +60,13 @@ std::string record_of(const Game& game) {
     return out + game.ending().dump();
 }
 
-// The player's answers given one by one through Game::answer.
-void answer_step_by_step(Game& game, AutoPlayer& player) {
-    game.start();
-    for (int guard = 0; guard < 5000 && game.status() == Game::Status::question; ++guard)
-        game.answer(game.question().answer_for(player.pick(game.question())));
+// The player's answers to the questions that wait, given one by one through Game::answer.
+void answer_waiting(Game& game, AutoPlayer& player) {
+    for (int guard = 0; guard < 5000 && game.status() == Game::Status::question; ++guard) {
+        const auto answer = game.question().answer_for(player.pick(game.question()));
+        REQUIRE(answer);
+        game.answer(*answer);
+    }
 }
 
 }  // namespace
@@ -82,10 +84,10 @@ TEST_CASE("answers given inside the bot's flow play the game the step machine pl
             auto inline_game = quiet_game(bot, seed, options, cache);
             inline_game->play_by(inline_player, 100000);
             inline_game->start();
-            while (inline_game->status() == Game::Status::question)  // the warm point waits
-                inline_game->answer(inline_game->question().answer_for(inline_player.pick(inline_game->question())));
+            answer_waiting(*inline_game, inline_player);  // the warm point waits
             auto stepping_game = quiet_game(bot, seed, options);
-            answer_step_by_step(*stepping_game, stepping_player);
+            stepping_game->start();
+            answer_waiting(*stepping_game, stepping_player);
             INFO(id << ", seed " << seed);
             CHECK(inline_player.picks() > 3);
             CHECK(inline_game->journal().entries.size() == inline_player.picks());
