@@ -18,14 +18,14 @@ for p = 0, 63 do LOG[1 << p] = p end
 local function one_word(m, w)
   local right, left, down, up = m.right[1], m.left[1], m.down[1], m.up[1]
   return function(out, pass, src, maxd)
-    local p, seen = pass[1], src[1]
-    local c = seen
+    local right, left, down, up, w = right, left, down, up, w    -- (registers: cheaper than upvalues)
+    local c = src[1]
+    local free = pass[1] & ~c     -- the squares not reached yet
     for d = 1, maxd do
-      local n = (((c & right) << 1) | ((c & left) >> 1) | ((c & down) << w) | ((c & up) >> w)) & p & ~seen
-      if n == 0 then return d - 1 end
-      seen = seen | n
-      out[d] = n
-      c = n
+      c = (((c & right) << 1) | ((c & left) >> 1) | ((c & down) << w) | ((c & up) >> w)) & free
+      if c == 0 then return d - 1 end
+      free = free ~ c
+      out[d] = c
     end
     return maxd
   end
@@ -154,8 +154,22 @@ function bits.of(L, squares)
   return set
 end
 
+-- How many squares set x (one word) holds: the bits added up in pairs, fours, bytes, then
+-- all the bytes at once by the multiplication (it wraps, as Lua integers do).
+function bits.count(x)
+  x = x - ((x >> 1) & 0x5555555555555555)
+  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+  return (x * 0x0101010101010101) >> 56
+end
+
 -- The first square (in board order) of the set in words[at + 1 .. at + K], or nil.
 function bits.first(L, words, at)
+  if L.K == 1 then
+    local x = words[at + 1]
+    if x ~= 0 then return 1 + LOG[x & -x] end
+    return nil
+  end
   for k = 1, L.K do
     local x = words[at + k]
     if x ~= 0 then return (k - 1) * L.span + 1 + LOG[x & -x] end

@@ -14,7 +14,7 @@ end
 
 -- What two fire dice do: kind ("column"/"row"), number, and what happens ("cancel", "full",
 -- "check", "burn").
-function fire.outcome(boxes, d1, d2)
+local function outcome(boxes, d1, d2)
   local kind = d1 % 2 == 1 and "column" or "row"
   if d1 == d2 then return kind, d2, "cancel" end
   local checked = boxes[kind][d2]
@@ -22,9 +22,10 @@ function fire.outcome(boxes, d1, d2)
   if checked == 2 then return kind, d2, "burn" end
   return kind, d2, "check"
 end
+fire.outcome = outcome
 
 -- Narrates two fire dice (built only when someone reads it).
-function fire.say(kind, n, what, d1, d2)
+local function say_dice(kind, n, what, d1, d2)
   if what == "cancel" then
     say("Fire dice %d and %d match: the fire does not move.", d1, d2)
   elseif what == "full" then
@@ -34,6 +35,7 @@ function fire.say(kind, n, what, d1, d2)
       what == "burn" and ": its third, it burns" or "")
   end
 end
+fire.say = say_dice
 
 function fire.full(boxes)
   for _, kind in ipairs({ "column", "row" }) do
@@ -45,7 +47,7 @@ function fire.full(boxes)
 end
 
 -- Checks the box; returns true when the line must burn.
-function fire.apply(boxes, kind, n, what)
+local function apply(boxes, kind, n, what)
   if what == "check" or what == "burn" then
     boxes[kind][n] = boxes[kind][n] + 1
     CHECKED.kind, CHECKED.number, CHECKED.boxes = kind, n, boxes[kind][n]
@@ -53,6 +55,7 @@ function fire.apply(boxes, kind, n, what)
   end
   return what == "burn"
 end
+fire.apply = apply
 
 -- The whole burn of a line: squares burn, unclaimed texts are lost, pieces on newly burnt
 -- squares defend, lose a turn or retire (in board order, then seat order).
@@ -106,18 +109,18 @@ end)
 -- The fire's move at the start of a seat's turn (LUCK may re-roll one fire die).
 fire.move = game.step("fire move", function(G, seat)
   local d1, d2 = roll_die("fire", 6), roll_die("fire", 6)
-  local kind, n, what = fire.outcome(G.fire, d1, d2)
-  fire.say(kind, n, what, d1, d2)
-  if powers.can(seat, "luck") then
+  local kind, n, what = outcome(G.fire, d1, d2)
+  say_dice(kind, n, what, d1, d2)
+  if seat.points.luck >= powers.COST and not seat.used.luck then     -- (powers.can(seat, "luck"))
     local which = seat.ctl.luck_fire(G, seat, d1, d2, kind, n, what)
     if which == 1 or which == 2 then
       powers.spend(seat, "luck", " to re-roll the %s fire die", which == 1 and "first" or "second")
       if which == 1 then d1 = roll_die("fire", 6) else d2 = roll_die("fire", 6) end
-      kind, n, what = fire.outcome(G.fire, d1, d2)
-      fire.say(kind, n, what, d1, d2)
+      kind, n, what = outcome(G.fire, d1, d2)
+      say_dice(kind, n, what, d1, d2)
     end
   end
-  if fire.apply(G.fire, kind, n, what) then
+  if apply(G.fire, kind, n, what) then
     fire.burn(G, kind, n)
   end
 end)

@@ -34,6 +34,7 @@ G.active = #G.seats   -- seats not retired
 
 -- Shows the board; render.lua builds it, and is loaded, only when someone reads it.
 local function entries() return require("render").entries(G) end
+G.entries = entries     -- (for ui.show; turn.lua shows the board after every move)
 function G:show(title)
   ui.show(title, entries)
 end
@@ -89,7 +90,7 @@ while true do
   local seat = G.seats[idx]
   if not seat.retired then
     turn.play(G, seat)
-    G:had_last_turn(seat)
+    if G.last then G:had_last_turn(seat) end
   end
   why = G:over()
   if why then break end

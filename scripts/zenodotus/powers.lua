@@ -53,9 +53,11 @@ function powers.total(seat)
 end
 
 -- A start split: every power 0 or more, 12 in all.
+local ORDER = powers.ORDER
 function powers.check_split(split)
   local t = 0
-  for _, p in ipairs(powers.ORDER) do
+  for n = 1, #ORDER do
+    local p = ORDER[n]
     local v = split[p] or 0
     if type(v) ~= "number" or v < 0 or v ~= math.floor(v) then
       error("a start split gives " .. tostring(v) .. " points to " .. p, 0)

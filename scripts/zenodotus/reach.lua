@@ -19,7 +19,7 @@ local bits = require "bits"
 local reach = {}
 
 local unpack = table.unpack
-local LOG = bits.LOG
+local LOG, count = bits.LOG, bits.count
 
 -- The rings around a set of squares: out (flat, K words a ring) and how many there are.
 -- (out, unless given, starts with room for the rings of a whole board, so it is not grown
@@ -98,14 +98,14 @@ local DIRS, NEXT, ROW, COL, VIS, T, TR, TC, W, WORD, BIT, K, nodes
 local QUICK = 64        -- quick-search steps before the exhaustive search takes over
 
 -- Quick search: true when a path of exactly `left` more steps from a ends on T; false when
--- none does; nil when it gave up.
+-- none does; nil when it gave up. (T is marked in VIS meanwhile: entering it before the last
+-- step is no use, and the last step is checked on its own.)
 local function quick(a, left)
   nodes = nodes + 1
   if nodes > QUICK then return nil end
-  local f = DIRS[a]
   if left == 1 then
-    -- the last step must enter T (entering it earlier is no use)
-    local d = T - a
+    -- the last step must enter T
+    local d, f = T - a, DIRS[a]
     if d == W then return f & 4 ~= 0 end
     if d == -W then return f & 1 ~= 0 end
     if d == 1 then return f & 2 ~= 0 end
@@ -116,7 +116,7 @@ local function quick(a, left)
   for n = at + 1, at + 4 do
     local j = NEXT[n]
     if j == 0 then break end
-    if j ~= T and not VIS[j] then
+    if not VIS[j] then
       local dr, dc = ROW[j] - TR, COL[j] - TC
       if dr < 0 then dr = -dr end
       if dc < 0 then dc = -dc end
@@ -178,7 +178,10 @@ local function path_exists(b, s, t, steps, opening)
   local burnt = VIS[s]    -- (a piece may leave a burnt square)
   VIS[s] = true
   nodes = 0
+  local at_t = VIS[t]
+  VIS[t] = true
   local found = quick(s, steps)
+  VIS[t] = at_t
   if found == nil then
     for k = 1, K do WALKED[k] = 0 end
     WALKED[WORD[s]] = BIT[s]
@@ -269,7 +272,7 @@ end
 -- The slack-2 candidates that have such a path, as a set (made on first use); the others are
 -- marked dead.
 local TWOS = {}     -- scratch: the sets of each ring
-function Reach:slack_two()
+local function slack_two(self)
   local set = self.two
   if self.two_made then return set end
   self.two_made = true
@@ -286,6 +289,7 @@ function Reach:slack_two()
   end
   return set
 end
+Reach.slack_two = slack_two
 
 -- A slack-4 candidate t (at distance steps - 4) is reachable in the same way with a longer
 -- detour: a shortest path to v at t's distance d, then u1 (d + 1), u2 (d + 2), u3 (d + 1, not
@@ -344,7 +348,7 @@ local MOST = 12   -- the most steps of a move: a die's 6, doubled by SPEED
 -- and refilled, so a turn allocates nothing here. (Only for the rolls a move can have: a die's
 -- 1 to 6, or an even number up to 12 when SPEED doubles it; every game copies them.)
 function reach.prepare(b)
-  local m = { reaches = {} }
+  local m = { reaches = {}, K = b.bits.K }    -- (K: words a set, read by every move)
   for _, o in ipairs({ false, true }) do
     -- room for 16 rings, so they are not grown ring by ring
     m[o] = { from = false, version = -1, n = 0, maxd = 0, stamp = 0, out = bits.zeros(16 * b.bits.K) }
@@ -436,18 +440,22 @@ local function mover(b, fi, opening, steps, longest)
   return rg, m.reaches
 end
 
--- Has no square burnt within steps - 1 of square index fi, counted on the board as printed?
--- A path of `steps` passes only there before its end, so the table's endings still hold (less
--- those burnt). Those squares are the table's endings of 1 to steps - 1 steps from fi.
-local function unburnt_around(b, fi, steps, opening)
-  local K, pass = b.bits.K, b.pass
-  local at = ((opening and TABLED or 0) * b.size + fi - 1) * K
-  local stride = b.size * K
-  for _ = 1, steps - 1 do
-    for k = 1, K do
-      if b.endings[at + k] & ~pass[k] ~= 0 then return false end
+-- Has no square burnt within steps - 1 of the moving piece's square, counted on the board as
+-- printed? A path of `steps` passes only there before its end, so the table's endings still
+-- hold (less those burnt). Those squares are the table's endings of 1 to steps - 1 steps from
+-- the piece: the sets at words first, first + stride, ... before the move's own, at `last`.
+local function unburnt_around(endings, pass, first, last, stride, K)
+  if K == 1 then
+    local burnt = ~pass[1]
+    for at = first + 1, last, stride do
+      if endings[at] & burnt ~= 0 then return false end
     end
-    at = at + stride
+    return true
+  end
+  for at = first, last - 1, stride do
+    for k = 1, K do
+      if endings[at + k] & ~pass[k] ~= 0 then return false end
+    end
   end
   return true
 end
@@ -463,23 +471,31 @@ function reach.reach(b, from, steps, opening, longest)
   opening = opening and true or false
   local fi = from.i
   local endings = b.endings
-  if endings and steps <= TABLED and (b.version == 0 or not b.block_burnt or unburnt_around(b, fi, steps, opening)) then
-    -- from the table, unless it leaves no square (then the piece may stop anywhere within
-    -- the roll, which the rings below give)
-    local K = b.bits.K
-    local r = b.mover.reaches[steps * 2 + (opening and 1 or 0)]
-    local at = (((opening and TABLED or 0) + steps - 1) * b.size + fi - 1) * K
-    local words, ok, dead, two, stop, any = r.words, r.ok, r.dead, r.two, b.stoppable, 0
-    for k = 1, K do
-      local x = endings[at + k] & stop[k]
-      words[k], words[K + k], words[2 * K + k], ok[k], dead[k], two[k] = x, x, x, x, 0, 0
-      any = any | x
+  if endings and steps <= TABLED then
+    local K, size = b.mover.K, b.size
+    local first, stride = ((opening and TABLED or 0) * size + fi - 1) * K, size * K
+    local at = first + (steps - 1) * stride     -- (the endings of 1 step from fi are at first)
+    if b.version == 0 or not b.block_burnt or unburnt_around(endings, b.pass, first, at, stride, K) then
+      -- from the table, unless it leaves no square (then the piece may stop anywhere within
+      -- the roll, which the rings below give)
+      local r = b.mover.reaches[steps * 2 + (opening and 1 or 0)]
+      local words, ok, dead, two, stop, any = r.words, r.ok, r.dead, r.two, b.stoppable, 0
+      if K == 1 then
+        any = endings[at + 1] & stop[1]
+        words[1], words[2], words[3], ok[1], dead[1], two[1] = any, any, any, any, 0, 0
+      else
+        for k = 1, K do
+          local x = endings[at + k] & stop[k]
+          words[k], words[K + k], words[2 * K + k], ok[k], dead[k], two[k] = x, x, x, x, 0, 0
+          any = any | x
+        end
+      end
+      if any ~= 0 then
+        r.from, r.stamp, r.some, r.fallback, r.two_made, r.cands, r.squares = fi, -1, true, false, true, false, false
+        return r
+      end
+      r.from = false   -- its sets are spent: the rings below must fill them again
     end
-    if any ~= 0 then
-      r.from, r.stamp, r.some, r.fallback, r.two_made, r.cands, r.squares = fi, -1, true, false, true, false, false
-      return r
-    end
-    r.from = false   -- its sets are spent: the rings below must fill them again
   end
   local rg, reaches = mover(b, fi, opening, steps, longest)
   local key = steps * 2 + (opening and 1 or 0)
@@ -496,7 +512,7 @@ function reach.reach(b, from, steps, opening, longest)
   local out, stop, words, ok, dead = rg.out, b.stoppable, r.words, r.ok, r.dead
   local top = steps < rg.n and steps or rg.n
   -- the grid is a chessboard: a square an even number of steps away has the mover's colour
-  local colour = L.colour[(b.row[fi] + b.col[fi] + steps) % 2]
+  local colour = L.colour[(from.r + from.c + steps) % 2]
   local none, up_to = true, b.up_to
   for k = 1, K do
     local within = 0
@@ -540,7 +556,7 @@ local function settled(self, i, k, bit)
     return false
   end
   if steps > 2 and steps - 2 <= nrings and rings[(steps - 3) * K + k] & bit ~= 0 then
-    return self:slack_two()[k] & bit ~= 0
+    return slack_two(self)[k] & bit ~= 0
   end
   if steps > 4 and steps - 4 <= nrings and rings[(steps - 5) * K + k] & bit ~= 0
     and bump4(b, rings, nrings, i, steps - 4, self.opening) then
@@ -551,7 +567,8 @@ end
 
 -- Is candidate index i the end of an exact path? (cached: the answers are the sets ok, those
 -- found reachable, and dead, those found not)
-function Reach:exact(i)
+-- (Reach's methods call one another as local functions: cheaper than through the metatable)
+local function exact(self, i)
   local L = self.board.bits
   local k, bit = L.word[i], L.bit[i]
   local good, dead = self.ok, self.dead
@@ -569,6 +586,7 @@ function Reach:exact(i)
   end
   return ok
 end
+Reach.exact = exact
 
 -- Does a candidate of ring d pass test(self, i, k, bit)?
 local function any_in_ring(self, d, test)
@@ -593,7 +611,7 @@ local function detour(self, i, k, bit)
 end
 
 local function searched(self, i)
-  return self:exact(i)
+  return exact(self, i)
 end
 
 -- Does some exact path exist? If not, the piece may stop anywhere within the roll.
@@ -614,21 +632,18 @@ local function find_any(self)
   local nrings, rings = self.nrings, self.rings
   if nrings < steps then
     local odd, even = (steps + 1) // 2, steps // 2     -- still to find
-    for d = 1, nrings do
-      for w = (d - 1) * K + 1, d * K do
-        local x = rings[w]
-        while x ~= 0 do
-          if d & 1 == 1 then odd = odd - 1 else even = even - 1 end
-          x = x & (x - 1)
-        end
-      end
-      if odd <= 0 and even <= 0 then break end
+    for k = 1, K do
+      -- (the rings are disjoint: the squares of the odd ones, or the even ones, count at once)
+      local x, y = 0, 0
+      for w = k, (nrings - 1) * K + k, 2 * K do x = x | rings[w] end
+      for w = K + k, (nrings - 1) * K + k, 2 * K do y = y | rings[w] end
+      odd, even = odd - count(x), even - count(y)
     end
     if odd > 0 or even > 0 then return false end
   end
   -- (the slack-2 sets cost some neighbour passes a ring: only when nothing simpler answered)
   if steps > 2 then
-    local two = self:slack_two()
+    local two = slack_two(self)
     for k = 1, K do
       if two[k] ~= 0 then return true end
     end
@@ -642,7 +657,7 @@ local function find_any(self)
 end
 
 -- (the answer is kept: some, an exact path is known; fallback, there is none)
-function Reach:exact_any()
+local function exact_any(self)
   if self.some then return true end
   if self.fallback then return false end
   if find_any(self) then
@@ -652,6 +667,7 @@ function Reach:exact_any()
   self.fallback = true
   return false
 end
+Reach.exact_any = exact_any
 
 -- The squares to consider: the first word of their set in self.words (a move ends on one of
 -- them; unless fallback, each must still pass Reach:exact).
@@ -661,17 +677,19 @@ end
 
 -- May the move end on square index i? (A square already found reachable answers at once: the
 -- move's own check of the square a bot chose.)
-function Reach:allows(i)
+local function allows(self, i)
   local L = self.board.bits
   local k, bit = L.word[i], L.bit[i]
   if self.ok[k] & bit ~= 0 then return true end
-  if self.words[L.K + k] & bit == 0 then return false end
-  if not self:exact_any() then return true end
-  return self.words[k] & bit ~= 0 and self:exact(i)
+  local words = self.words
+  if words[L.K + k] & bit == 0 then return false end
+  if not exact_any(self) then return true end
+  return words[k] & bit ~= 0 and exact(self, i)
 end
+Reach.allows = allows
 
 function Reach:has(sq)
-  return self:allows(sq.i)
+  return allows(self, sq.i)
 end
 
 -- Every square the move may end on, in board order (top row first). The candidates at exactly
@@ -683,21 +701,22 @@ function Reach:list()
   out = {}
   local squares, L = self.board.squares, self.board.bits
   local K = L.K
-  local exact = self:exact_any()
-  local words, at, span, n, good = self.words, self:pool_at() - 1, L.span, 0, self.ok
-  if exact then
-    local two = self.steps > 2 and self:slack_two()
+  local some = exact_any(self)
+  local words, at, span, n, good = self.words, self.fallback and K or 0, L.span, 0, self.ok
+  if some then
+    local two = self.steps > 2 and slack_two(self)
     for k = 1, K do
       good[k] = good[k] | (words[k] & (words[2 * K + k] | (two and two[k] or 0)))
     end
   end
   for k = 1, K do
-    local x, base_i = words[at + k], (k - 1) * span + 1
+    -- (g may miss the squares exact finds reachable below: each is asked once, in order)
+    local x, base_i, g = words[at + k], (k - 1) * span + 1, good[k]
     while x ~= 0 do
       local low = x & -x
       x = x ~ low
       local i = base_i + LOG[low]
-      if not exact or good[k] & low ~= 0 or self:exact(i) then
+      if not some or g & low ~= 0 or exact(self, i) then
         n = n + 1
         out[n] = squares[i]
       end
@@ -711,15 +730,15 @@ end
 function Reach:find_in(set)
   local b = self.board
   local L = b.bits
-  local exact = self:exact_any()
-  local words, at, span = self.words, self:pool_at() - 1, L.span
+  local some = exact_any(self)
+  local words, at, span = self.words, self.fallback and L.K or 0, L.span
   for k = 1, L.K do
     local x, base_i = words[at + k] & set[k], (k - 1) * span + 1
     while x ~= 0 do
       local low = x & -x
       x = x ~ low
       local i = base_i + LOG[low]
-      if not exact or self:exact(i) then return b.squares[i] end
+      if not some or exact(self, i) then return b.squares[i] end
     end
   end
   return nil
@@ -728,9 +747,9 @@ end
 -- The first square (in board order) the move may end on that pred accepts, or nil.
 function Reach:find(pred)
   local squares = self.board.squares
-  local exact = self:exact_any()
+  local some = exact_any(self)
   for _, i in ipairs(bits.append(self.board.bits, self.words, self:pool_at(), {})) do
-    if pred(squares[i]) and (not exact or self:exact(i)) then return squares[i] end
+    if pred(squares[i]) and (not some or exact(self, i)) then return squares[i] end
   end
   return nil
 end

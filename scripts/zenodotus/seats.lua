@@ -60,17 +60,24 @@ function seats.parse(text)
   return list
 end
 
+local ORDER = powers.ORDER
 seats.setup = game.step("setup", function(G)
-  for _, seat in ipairs(G.seats) do seat.ctl.prepare(G, seat) end   -- before any die is rolled
-  for _, seat in ipairs(G.seats) do
+  local list = G.seats
+  for n = 1, #list do list[n].ctl.prepare(G, list[n]) end   -- before any die is rolled
+  for n = 1, #list do
+    local seat = list[n]
     local split = seat.ctl.allocate(G, seat)
     powers.check_split(split)
     local pts = seat.points
-    for _, p in ipairs(powers.ORDER) do pts[p] = split[p] or 0 end
+    for o = 1, #ORDER do
+      local p = ORDER[o]
+      pts[p] = split[p] or 0
+    end
     ui.say("%s splits its 12 points: DEF %d, SPD %d, TIM %d, LCK %d, STL %d, OPN %d.", seat.name, pts.defense,
       pts.speed, pts.time, pts.luck, pts.stealth, pts.opening)
   end
-  for _, seat in ipairs(G.seats) do
+  for n = 1, #list do
+    local seat = list[n]
     local sq = seat.ctl.start(G, seat)
     if not (sq and sq.i) then error(seat.name .. " chose no starting square") end
     seat.pos = sq

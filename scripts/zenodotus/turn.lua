@@ -2,9 +2,12 @@
 -- (text or power square), STEALTH, and TIME's extra turn.
 local powers = require "powers"
 local fire = require "fire"
+local reach_from = require("reach").reach
 local turn = {}
 -- the host's functions, looked up once
-local say, record, roll_die = ui.say, game.record, random.roll
+local say, record, roll_die, show = ui.say, game.record, random.roll, ui.show
+-- (whether a seat can pay for a power is powers.can, written out where it is asked every turn)
+local COST = powers.COST
 -- the fields of the events of every move, refilled for each record (the host copies them)
 local MOVED = { seat = 0, from = "", to = "", steps = 0 }
 local CLAIMED = { seat = 0, square = "", text = "" }
@@ -26,7 +29,7 @@ for _, c in ipairs(CHOICES) do c.label_on = c.label:gsub("OPENING", "OPENING (al
 local MOVER = {}    -- the move the combos are for: its board, square and longest roll
 local lazy = { __index = function(combo, k)
   if k == "reach" then
-    local r = MOVER.board:reach(MOVER.pos, combo.steps, combo.walls_open, MOVER.longest)
+    local r = reach_from(MOVER.board, MOVER.pos, combo.steps, combo.walls_open, MOVER.longest)
     combo.reach = r     -- (no __newindex: a plain assignment, cheaper than rawset)
     return r
   elseif k == "dests" then
@@ -63,12 +66,14 @@ end
 
 -- The power choices a seat can afford for a move, each with its steps and destinations.
 local function combos(G, seat, roll)
-  local speed_ok = powers.can(seat, "speed")
-  local list = OFFERS[speed_ok][seat.opening and 3 or powers.can(seat, "opening") and 2 or 1]
-  MOVER.board, MOVER.pos, MOVER.longest = G.board, seat.pos, speed_ok and roll * 2 or roll
+  local points, used = seat.points, seat.used
+  local speed_ok = points.speed >= COST and not used.speed
+  local list = OFFERS[speed_ok][seat.opening and 3 or (points.opening >= COST and not used.opening) and 2 or 1]
+  local double = roll * 2
+  MOVER.board, MOVER.pos, MOVER.longest = G.board, seat.pos, speed_ok and double or roll
   for n = 1, #list do
     local combo = list[n]
-    combo.steps, combo.reach, combo.dests = combo.speed and roll * 2 or roll, nil, nil
+    combo.steps, combo.reach, combo.dests = combo.speed and double or roll, nil, nil
   end
   return list
 end
@@ -77,14 +82,15 @@ local move = game.step("player move", function(G, seat)
   local roll = roll_die("move", 6)
   say("%s rolls %d to move.", seat.name, roll)
   local options = combos(G, seat, roll)
+  local ctl = seat.ctl
   -- LUCK is offered with the move of no power (its reach worked out only if the seat reads it)
-  if powers.can(seat, "luck") and seat.ctl.luck_move(G, seat, roll, options[1]) then
+  if seat.points.luck >= COST and not seat.used.luck and ctl.luck_move(G, seat, roll, options[1]) then
     powers.spend(seat, "luck", " to re-roll the move die")
     roll = roll_die("move", 6)
     say("%s re-rolls: %d.", seat.name, roll)
     options = combos(G, seat, roll)
   end
-  local combo, dest = seat.ctl.move(G, seat, roll, options)
+  local combo, dest = ctl.move(G, seat, roll, options)
   if combo.speed then powers.spend(seat, "speed", ": %d steps", combo.steps) end
   if combo.opening and not seat.opening then
     powers.spend(seat, "opening", ": walls do not stop it this turn")
@@ -97,15 +103,16 @@ local move = game.step("player move", function(G, seat)
   if not combo.reach:has(dest) then
     error(string.format("%s chose %s, which it cannot reach", seat.name, tostring(dest.name)))
   end
-  MOVED.seat, MOVED.from, MOVED.to, MOVED.steps = seat.n, seat.pos.name, dest.name, combo.steps
+  local from, to, steps = seat.pos.name, dest.name, combo.steps
+  MOVED.seat, MOVED.from, MOVED.to, MOVED.steps = seat.n, from, to, steps
   record("move", MOVED)
-  say("%s moves %d steps from %s to %s.", seat.name, combo.steps, seat.pos.name, dest.name)
+  say("%s moves %d steps from %s to %s.", seat.name, steps, from, to)
   seat.pos = dest
   return dest
 end)
 
 local landing = game.step("landing", function(G, seat, sq)
-  if G.board:open_text(sq) then
+  if sq.text and not sq.owner and not sq.lost then     -- (G.board:open_text(sq))
     G.board:claim(sq, seat.n)
     seat.texts = seat.texts + 1
     CLAIMED.seat, CLAIMED.square, CLAIMED.text = seat.n, sq.name, sq.text
@@ -130,7 +137,7 @@ function turn.targets(G, seat)
       local target
       if other.pos == pos then
         target = { seat = other, across = false }
-      elseif board:neighbours(pos, other.pos) then
+      elseif (pos.r - other.pos.r) ^ 2 + (pos.c - other.pos.c) ^ 2 == 1 then     -- (board:neighbours)
         if not board:wall(pos, other.pos) then
           target = { seat = other, across = false }
         elseif seat.opening or powers.can(seat, "opening") then
@@ -147,7 +154,7 @@ function turn.targets(G, seat)
 end
 
 local theft = game.step("theft", function(G, seat)
-  if not powers.can(seat, "stealth") then return end
+  if seat.points.stealth < COST or seat.used.stealth then return end
   local targets = turn.targets(G, seat)
   if #targets == 0 then return end
   local t = seat.ctl.steal(G, seat, targets)
@@ -178,14 +185,6 @@ local theft = game.step("theft", function(G, seat)
   end
 end)
 
--- One move (a turn, or TIME's extra turn): roll, move, land, steal.
-local function move_phase(G, seat)
-  local dest = move(G, seat)
-  if dest then landing(G, seat, dest) end
-  theft(G, seat)
-  G:show(seat.after_move)
-end
-
 -- A new turn: no power used yet, walls stop the piece.
 local function fresh(seat)
   local used = seat.used
@@ -204,13 +203,17 @@ function turn.play(G, seat)
     G:show(seat.after_turn)
     return
   end
-  move_phase(G, seat)
-  -- (whether the seat can pay for TIME is asked first: usually it cannot, and G:over() may
-  -- search the board)
-  while powers.can(seat, "time") and not G:over() and seat.ctl.time(G, seat) do
+  -- a move: roll, move, land, steal; again while the seat spends TIME on another turn
+  while true do
+    local dest = move(G, seat)
+    if dest then landing(G, seat, dest) end
+    theft(G, seat)
+    show(seat.after_move, G.entries)     -- (G:show)
+    -- (whether the seat can pay for TIME is asked first: usually it cannot, and G:over() may
+    -- search the board)
+    if seat.points.time < COST or seat.used.time or G:over() or not seat.ctl.time(G, seat) then return end
     powers.spend(seat, "time", ": another turn, without the fire")
     fresh(seat)
-    move_phase(G, seat)
   end
 end
 

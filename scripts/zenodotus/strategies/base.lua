@@ -15,7 +15,8 @@ local RISK = { [0] = 0.2, [1] = 1, [2] = 4, [3] = 0 }
 base.RISK = RISK
 function base.danger(G, sq)
   if sq.burnt then return 0 end
-  local c, r = G.board:fire_numbers(sq)
+  local b = G.board
+  local c, r = b.fire_columns[sq.c], b.fire_rows[sq.r]     -- (b:fire_numbers(sq))
   local d = 0
   if c > 0 then d = d + RISK[G.fire.column[c]] end
   if r > 0 then d = d + RISK[G.fire.row[r]] end
@@ -110,9 +111,9 @@ function base.start(G, seat)
   local word, bit, squares, stoppable, text_squares = L.word, L.bit, b.squares, b.stoppable, b.text_squares
   local near = b:cached("start order", by_texts_near)
   local order, counts = near.order, near.counts
-  local taken = {}
-  for _, other in ipairs(G.seats) do
-    local i = other.pos and other.pos.i
+  local taken, seats = {}, G.seats
+  for n = 1, #seats do
+    local i = seats[n].pos and seats[n].pos.i
     if i then taken[i] = (taken[i] or 0) + 100 end
   end
   local best, least, most = nil, nil, nil
@@ -136,7 +137,8 @@ function base.start(G, seat)
   end
   local score
   best = nil
-  for _, sq in ipairs(squares) do
+  for n = 1, #squares do
+    local sq = squares[n]
     if not sq.text and not sq.burnt then
       local s = counts[sq.i] - (taken[sq.i] or 0)
       -- danger is never negative: a square already no better cannot win

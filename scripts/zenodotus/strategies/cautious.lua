@@ -46,25 +46,23 @@ local function rank(G, seat, set)
   -- steps 0: the open texts; 1 to n: the rings around them; n + 1: the squares none reaches
   for steps = 0, n + 1 do
     if prune and best_s and steps > 0 and (steps < 20 and -steps or -20) + bonus < best_s then break end
+    local ring_score = steps == 0 and text_value or -(steps <= n and steps or 20)
+    local at, rest = (steps - 1) * K, 0
     for k = 1, K do
       local x = left[k]
       if steps == 0 then
         x = x & texts[k]
       elseif steps <= n then
-        x = x & out[(steps - 1) * K + k]
+        x = x & out[at + k]
       end
-      left[k] = left[k] & ~x
+      local still = left[k] & ~x
+      left[k], rest = still, rest | still
       local first = (k - 1) * span + 1
       while x ~= 0 do
         local low = x & -x
         x = x ~ low
         local i = first + LOG[low]
-        local s = 0
-        if steps == 0 then
-          s = s + text_value
-        else
-          s = s - (steps <= n and steps or 20)
-        end
+        local s = ring_score
         local p = squares[i].power
         if p and points[p] < 8 and (p == "defense" or p == "luck" or p == "time") then
           s = s + power_value
@@ -80,16 +78,26 @@ local function rank(G, seat, set)
         if not best_s or s > best_s or (s == best_s and i < best_i) then best_i, best_s = i, s end
       end
     end
+    if rest == 0 then break end     -- every square of the set is scored
   end
   return best_i, best_s
 end
 
 -- The top score rank can give: an open text with no danger, or a power square one step from
 -- a text (none when danger would raise a score).
+-- (worked out once for each params table: false for none)
+local TOPS = {}
 local function top(params)
-  if (params.danger_weight or 1.5) < 0 then return nil end
-  local power_value = params.power_value or 2
-  return math.max(params.text_value or 10, (power_value > 0 and power_value or 0) - 1)
+  local t = TOPS[params]
+  if t == nil then
+    t = false
+    if (params.danger_weight or 1.5) >= 0 then
+      local power_value = params.power_value or 2
+      t = math.max(params.text_value or 10, (power_value > 0 and power_value or 0) - 1)
+    end
+    TOPS[params] = t
+  end
+  return t or nil
 end
 
 function S.move(G, seat, roll, combos)

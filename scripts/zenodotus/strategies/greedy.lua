@@ -12,32 +12,38 @@ end
 -- none can be reached), half a point more on a SPEED or OPENING square. The best square of a
 -- set is found with sets, ring by ring around the texts, instead of square by square: an open
 -- text, else the nearest squares, SPEED or OPENING ones first (the first in board order).
-local NEAR, FOUND = {}, {}     -- scratch sets
+-- (the first square of a set, in board order, is found word by word: the lowest bit of the
+-- first word that has one)
+local LOG = bits.LOG
 local function rank(G, seat, set)
   local b = G.board
   local L = b.bits
-  local K = L.K
-  local texts, near, found = b.text_set, NEAR, FOUND
-  for k = 1, K do found[k] = set[k] & texts[k] end
-  local i = bits.first(L, found, 0)
-  if i then return i, 100 end
+  local K, span, texts = L.K, L.span, b.text_set
+  for k = 1, K do
+    local x = set[k] & texts[k]
+    if x ~= 0 then return (k - 1) * span + 1 + LOG[x & -x], 100 end
+  end
+  -- the nearest squares: those of the first ring that holds any (at: its first word), else all
   local rings = b:text_rings()
-  local out, steps = rings.out, 50
-  for k = 1, K do near[k] = set[k] end
+  local out, steps, at = rings.out, 50, nil
   for d = 1, rings.n do
-    local any, at = 0, (d - 1) * K
-    for k = 1, K do any = any | (set[k] & out[at + k]) end
+    local any, first = 0, (d - 1) * K
+    for k = 1, K do any = any | (set[k] & out[first + k]) end
     if any ~= 0 then
-      for k = 1, K do near[k] = set[k] & out[at + k] end
-      steps = d
+      steps, at = d, first
       break
     end
   end
   local speed, opening = b.power_sets.speed, b.power_sets.opening
-  for k = 1, K do found[k] = near[k] & (speed[k] | opening[k]) end
-  i = bits.first(L, found, 0)
-  if i then return i, -steps + 0.5 end
-  return bits.first(L, near, 0), -steps
+  for k = 1, K do
+    local x = at and set[k] & out[at + k] or set[k]
+    x = x & (speed[k] | opening[k])
+    if x ~= 0 then return (k - 1) * span + 1 + LOG[x & -x], -steps + 0.5 end
+  end
+  for k = 1, K do
+    local x = at and set[k] & out[at + k] or set[k]
+    if x ~= 0 then return (k - 1) * span + 1 + LOG[x & -x], -steps end
+  end
 end
 
 function S.move(G, seat, roll, combos)
