@@ -345,7 +345,7 @@ local function text_rings(self)
   return rings
 end
 function Board:text_rings()
-  return self:cached("text rings", text_rings)
+  return self.cache["text rings"] or self:cached("text rings", text_rings)
 end
 
 -- Steps from square sq to the nearest open text, false when none can be reached (from the
@@ -370,7 +370,7 @@ end
 -- Steps from every square to the nearest open text (walls and burnt squares respected):
 -- square index -> steps, false when none can be reached. Kept until the board changes.
 function Board:text_distance()
-  return self:cached("text distance", text_distance)
+  return self.cache["text distance"] or self:cached("text distance", text_distance)
 end
 
 return Board

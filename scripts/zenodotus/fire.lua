@@ -12,30 +12,25 @@ function fire.new()
   return { column = { 0, 0, 0, 0, 0, 0 }, row = { 0, 0, 0, 0, 0, 0 } }
 end
 
--- What two fire dice do: kind ("column"/"row"), number, and what happens ("cancel", "full",
--- "check", "burn").
-local function outcome(boxes, d1, d2)
+-- What two fire dice do, narrated: kind ("column"/"row"), number, and what happens ("cancel",
+-- "full", "check", "burn").
+local function read_dice(boxes, d1, d2)
   local kind = d1 % 2 == 1 and "column" or "row"
-  if d1 == d2 then return kind, d2, "cancel" end
-  local checked = boxes[kind][d2]
-  if checked >= 3 then return kind, d2, "full" end
-  if checked == 2 then return kind, d2, "burn" end
-  return kind, d2, "check"
-end
-fire.outcome = outcome
-
--- Narrates two fire dice (built only when someone reads it).
-local function say_dice(kind, n, what, d1, d2)
-  if what == "cancel" then
+  if d1 == d2 then
     say("Fire dice %d and %d match: the fire does not move.", d1, d2)
-  elseif what == "full" then
-    say("Fire dice %d and %d: %s %d has no empty box, the fire's move is cancelled.", d1, d2, kind, n)
-  else
-    say("Fire dice %d and %d: a box of %s %d is checked%s.", d1, d2, kind, n,
-      what == "burn" and ": its third, it burns" or "")
+    return kind, d2, "cancel"
   end
+  local checked = boxes[kind][d2]
+  if checked >= 3 then
+    say("Fire dice %d and %d: %s %d has no empty box, the fire's move is cancelled.", d1, d2, kind, d2)
+    return kind, d2, "full"
+  end
+  local what = checked == 2 and "burn" or "check"
+  say("Fire dice %d and %d: a box of %s %d is checked%s.", d1, d2, kind, d2,
+    what == "burn" and ": its third, it burns" or "")
+  return kind, d2, what
 end
-fire.say = say_dice
+fire.read = read_dice
 
 function fire.full(boxes)
   for _, kind in ipairs({ "column", "row" }) do
@@ -109,15 +104,13 @@ end)
 -- The fire's move at the start of a seat's turn (LUCK may re-roll one fire die).
 fire.move = game.step("fire move", function(G, seat)
   local d1, d2 = roll_die("fire", 6), roll_die("fire", 6)
-  local kind, n, what = outcome(G.fire, d1, d2)
-  say_dice(kind, n, what, d1, d2)
+  local kind, n, what = read_dice(G.fire, d1, d2)
   if seat.points.luck >= powers.COST and not seat.used.luck then     -- (powers.can(seat, "luck"))
     local which = seat.ctl.luck_fire(G, seat, d1, d2, kind, n, what)
     if which == 1 or which == 2 then
       powers.spend(seat, "luck", " to re-roll the %s fire die", which == 1 and "first" or "second")
       if which == 1 then d1 = roll_die("fire", 6) else d2 = roll_die("fire", 6) end
-      kind, n, what = outcome(G.fire, d1, d2)
-      say_dice(kind, n, what, d1, d2)
+      kind, n, what = read_dice(G.fire, d1, d2)
     end
   end
   if apply(G.fire, kind, n, what) then

@@ -38,8 +38,7 @@ function fireonly.run()
     turns = turns + 1
     if id == "fire" then
       local d1, d2 = random.roll("fire", 6), random.roll("fire", 6)
-      local kind, n, what = fire.outcome(boxes, d1, d2)
-      fire.say(kind, n, what, d1, d2)
+      local kind, n, what = fire.read(boxes, d1, d2)
       local luck = ui.ask("Does the player use LUCK on the fire?", {
         { id = "no", label = "No" },
         { id = "first", label = "Re-roll the first die" },
@@ -47,8 +46,7 @@ function fireonly.run()
       })
       if luck ~= "no" then
         if luck == "first" then d1 = random.roll("fire", 6) else d2 = random.roll("fire", 6) end
-        kind, n, what = fire.outcome(boxes, d1, d2)
-        fire.say(kind, n, what, d1, d2)
+        kind, n, what = fire.read(boxes, d1, d2)
       end
       if fire.apply(boxes, kind, n, what) then
         burnt = burnt + 1

@@ -444,14 +444,8 @@ end
 -- printed? A path of `steps` passes only there before its end, so the table's endings still
 -- hold (less those burnt). Those squares are the table's endings of 1 to steps - 1 steps from
 -- the piece: the sets at words first, first + stride, ... before the move's own, at `last`.
+-- (reach.reach has it written out for boards of one word)
 local function unburnt_around(endings, pass, first, last, stride, K)
-  if K == 1 then
-    local burnt = ~pass[1]
-    for at = first + 1, last, stride do
-      if endings[at] & burnt ~= 0 then return false end
-    end
-    return true
-  end
   for at = first, last - 1, stride do
     for k = 1, K do
       if endings[at + k] & ~pass[k] ~= 0 then return false end
@@ -475,7 +469,22 @@ function reach.reach(b, from, steps, opening, longest)
     local K, size = b.mover.K, b.size
     local first, stride = ((opening and TABLED or 0) * size + fi - 1) * K, size * K
     local at = first + (steps - 1) * stride     -- (the endings of 1 step from fi are at first)
-    if b.version == 0 or not b.block_burnt or unburnt_around(endings, b.pass, first, at, stride, K) then
+    local clear = b.version == 0 or not b.block_burnt
+    if clear then
+      -- the board as printed
+    elseif K == 1 then
+      local burnt = ~b.pass[1]
+      clear = true
+      for w = first + 1, at, stride do
+        if endings[w] & burnt ~= 0 then
+          clear = false
+          break
+        end
+      end
+    else
+      clear = unburnt_around(endings, b.pass, first, at, stride, K)
+    end
+    if clear then
       -- from the table, unless it leaves no square (then the piece may stop anywhere within
       -- the roll, which the rings below give)
       local r = b.mover.reaches[steps * 2 + (opening and 1 or 0)]

@@ -100,7 +100,7 @@ local move = game.step("player move", function(G, seat)
     say("%s cannot move.", seat.name)
     return nil
   end
-  if not combo.reach:has(dest) then
+  if not combo.reach:allows(dest.i) then
     error(string.format("%s chose %s, which it cannot reach", seat.name, tostring(dest.name)))
   end
   local from, to, steps = seat.pos.name, dest.name, combo.steps
@@ -193,7 +193,9 @@ local function fresh(seat)
 end
 
 function turn.play(G, seat)
-  fresh(seat)
+  local used = seat.used     -- (fresh(seat), written out: every turn starts here)
+  used.defense, used.speed, used.time, used.luck, used.stealth, used.opening = false, false, false, false, false, false
+  seat.opening = false
   say("Round %d, %s's turn.", G.round, seat.name)
   fire.move(G, seat)
   if G:over() or seat.retired then return end
