@@ -19,6 +19,7 @@
 --   time(G, seat) -> true to spend TIME on another turn
 -- Functions left out fall back to strategies/base.lua.
 local powers = require "powers"
+local bits = require "bits"
 local base = require "strategies.base"
 local S = {}
 
@@ -53,10 +54,23 @@ end
 function S.luck_fire() return base.coin(3) - 1 end
 function S.luck_move() return base.coin(2) == 1 end
 
+-- A power choice at random, then a square it may end on at random: the squares to consider
+-- (reach.lua) are drawn one at a time until one has an exact path, each as likely as any other,
+-- so a move usually tests one square instead of listing every destination (combo.dests).
 function S.move(G, seat, roll, combos)
   local combo = combos[base.coin(#combos)]
-  if #combo.dests == 0 then return combo, nil end
-  return combo, combo.dests[base.coin(#combo.dests)]
+  local r, b = combo.reach, G.board
+  local exact = r:exact_any()     -- (false: the piece may stop anywhere within the roll)
+  local pool = bits.append(b.bits, r.words, r:pool_at(), {})
+  local n = #pool
+  while n > 0 do
+    local j = base.coin(n)
+    local i = pool[j]
+    if not exact or r:exact(i) then return combo, b.squares[i] end
+    pool[j] = pool[n]     -- (drawn again from the others)
+    n = n - 1
+  end
+  return combo, nil
 end
 
 function S.power_roll() return base.coin(2) == 1 end
