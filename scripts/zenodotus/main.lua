@@ -69,8 +69,10 @@ function G:over()
   if self.active == 0 then return "every player retired" end
   -- texts no fire can reach and no piece ever will: the game could not end by itself
   if board.exposed > 0 then return nil end      -- (board:all_texts_fireproof())
-  for _, s in ipairs(self.seats) do
-    if not s.retired and self.board:may_reach_text(s.pos, s.points.opening >= 4) then return nil end
+  local seats = self.seats     -- (asked after every turn once the texts left are fireproof)
+  for n = 1, #seats do
+    local s = seats[n]
+    if not s.retired and board:may_reach_text(s.pos, s.points.opening >= 4) then return nil end
   end
   return "no text left can be claimed or lost (burnt squares cut off the rest, where no fire reaches)"
 end

@@ -59,7 +59,7 @@ function powers.check_split(split)
   for n = 1, #ORDER do
     local p = ORDER[n]
     local v = split[p] or 0
-    if type(v) ~= "number" or v < 0 or v ~= math.floor(v) then
+    if type(v) ~= "number" or v < 0 or v % 1 ~= 0 then     -- (a whole number; not inf or nan)
       error("a start split gives " .. tostring(v) .. " points to " .. p, 0)
     end
     t = t + v

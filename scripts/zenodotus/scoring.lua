@@ -5,16 +5,19 @@ local scoring = {}
 
 scoring.finish = game.step("end", function(G, why)
   ui.say("The game ends: %s.", why)
-  local counted = {}
-  for _, seat in ipairs(G.seats) do
-    if not seat.retired or game.options.retired_score then counted[#counted + 1] = seat end
+  -- (numeric loops: this runs once a game, and simulations run thousands of games)
+  local counted, all, retired_score = {}, G.seats, game.options.retired_score
+  for n = 1, #all do
+    if not all[n].retired or retired_score then counted[#counted + 1] = all[n] end
   end
-  if #counted == 0 then counted = G.seats end
+  if #counted == 0 then counted = all end
   local best = -1
-  for _, seat in ipairs(counted) do best = math.max(best, seat.texts) end
+  for n = 1, #counted do
+    if counted[n].texts > best then best = counted[n].texts end
+  end
   local tied = {}
-  for _, seat in ipairs(counted) do
-    if seat.texts == best then tied[#tied + 1] = seat end
+  for n = 1, #counted do
+    if counted[n].texts == best then tied[#tied + 1] = counted[n] end
   end
   local how = "most texts"
   if #tied > 1 then
@@ -49,11 +52,11 @@ scoring.finish = game.step("end", function(G, why)
   end
   local winner = tied[1]
   local scores = {}
-  for _, seat in ipairs(G.seats) do
-    local key = string.format("seat %d %s", seat.n, seat.kind)
-    scores[key] = seat.texts
+  for n = 1, #all do
+    local seat = all[n]
+    scores[seat.score_key] = seat.texts
     -- 1 for the winner, else 0: over many games (soloist sim) its mean is the seat's win rate
-    scores[key .. " wins"] = seat == winner and 1 or 0
+    scores[seat.wins_key] = seat == winner and 1 or 0
   end
   scores.rounds = G.round
   local summary = string.format("%s wins with %d text%s (%s), after %d rounds.", winner.name, winner.texts,

@@ -48,6 +48,9 @@ function seats.parse(text)
       points = { defense = 0, speed = 0, time = 0, luck = 0, stealth = 0, opening = 0 },
       params = kind == "human" and {} or (by_id[kind].params or {}) }
     seat.name = string.format("Seat %d (%s)", n, kind)
+    -- the keys of its scores at the end (scoring.lua): "seat 2 greedy" and "seat 2 greedy wins"
+    seat.score_key = string.format("seat %d %s", n, kind)
+    seat.wins_key = seat.score_key .. " wins"
     -- titles of the board shown after each move, built once
     seat.after_move = string.format("After %s's move", seat.name)
     seat.after_turn = string.format("After %s's turn", seat.name)

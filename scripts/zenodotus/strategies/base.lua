@@ -194,15 +194,26 @@ function base.best_move(G, seat, combos, rank, cost, top)
         -- exactly the roll answers it at once; a reach from the table of endings knows)
         if not r.some then r:exact_any() end
         local words, at, dead = r.words, r.fallback and K or 0, not r.fallback and r.dead
-        local base_c, any = (c - 1) * K, 0
-        for k = 1, K do
-          local x = words[at + k]
-          if dead then x = x & ~dead[k] end
-          alive[base_c + k] = x
+        local any = 0
+        if K == 1 then     -- (the loop below, for a board of one word)
+          local x = words[at + 1]
+          if dead then x = x & ~dead[1] end
+          alive[c] = x
           for c2 = 1, c - 1 do
-            if penalty[c2] <= pen then x = x & ~alive[(c2 - 1) * K + k] end
+            if penalty[c2] <= pen then x = x & ~alive[c2] end
           end
-          set[k], any = x, any | x
+          set[1], any = x, x
+        else
+          local base_c = (c - 1) * K
+          for k = 1, K do
+            local x = words[at + k]
+            if dead then x = x & ~dead[k] end
+            alive[base_c + k] = x
+            for c2 = 1, c - 1 do
+              if penalty[c2] <= pen then x = x & ~alive[(c2 - 1) * K + k] end
+            end
+            set[k], any = x, any | x
+          end
         end
         if any ~= 0 then
           local i, s = rank(G, seat, set)

@@ -57,12 +57,23 @@ function S.luck_move() return base.coin(2) == 1 end
 -- A power choice at random, then a square it may end on at random: the squares to consider
 -- (reach.lua) are drawn one at a time until one has an exact path, each as likely as any other,
 -- so a move usually tests one square instead of listing every destination (combo.dests).
+local POOL = {}     -- scratch: the squares still to draw from (entries past n are stale)
 function S.move(G, seat, roll, combos)
   local combo = combos[base.coin(#combos)]
   local r, b = combo.reach, G.board
   local exact = r:exact_any()     -- (false: the piece may stop anywhere within the roll)
-  local pool = bits.append(b.bits, r.words, r:pool_at(), {})
-  local n = #pool
+  local pool, n = POOL, 0
+  local L = b.bits
+  local words, at, span, LOG = r.words, r:pool_at() - 1, L.span, bits.LOG
+  for k = 1, L.K do
+    local x, first = words[at + k], (k - 1) * span + 1
+    while x ~= 0 do
+      local low = x & -x
+      x = x ~ low
+      n = n + 1
+      pool[n] = first + LOG[low]
+    end
+  end
   while n > 0 do
     local j = base.coin(n)
     local i = pool[j]
