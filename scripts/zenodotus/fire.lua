@@ -76,7 +76,8 @@ fire.burn = game.step("burn", function(G, kind, n)
   record("burn", { kind = kind, number = n, lines = lines, lost = lost })
   say("%s %d burns (%s %s): %d unclaimed text%s lost.", kind == "column" and "Column" or "Row", n,
     kind == "column" and "grid column" or "grid row", table.concat(lines, ", "), lost, lost == 1 and "" or "s")
-  for _, seat in ipairs(hit) do
+  for h = 1, #hit do
+    local seat = hit[h]
     local can_defend = seat.points.defense >= powers.COST
     local choice = seat.ctl.burn(G, seat, can_defend)
     if choice == "defend" and can_defend then

@@ -173,7 +173,9 @@ local theft = game.step("theft", function(G, seat)
     return
   end
   -- the victim's first claimed text changes hands
-  for _, sq in ipairs(G.board.squares) do
+  local squares = G.board.squares
+  for i = 1, #squares do
+    local sq = squares[i]
     if sq.owner == victim.n then
       sq.owner = seat.n
       victim.texts = victim.texts - 1

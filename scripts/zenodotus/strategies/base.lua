@@ -263,7 +263,8 @@ function base.power_roll() return true end
 
 function base.steal(G, seat, targets)
   local best
-  for _, t in ipairs(targets) do
+  for n = 1, #targets do
+    local t = targets[n]
     if not best or t.seat.texts > best.seat.texts then best = t end
   end
   return best

@@ -23,10 +23,14 @@ local bits = require "bits"
 local base = require "strategies.base"
 local S = {}
 
+-- Every choice rolls on the strategy's own dice stream, so the game's dice are not disturbed
+-- (as base.coin does; called directly, since a random seat rolls for nearly every choice).
+local roll_die = random.roll
+
 function S.allocate()
   local split = { defense = 0, speed = 0, time = 0, luck = 0, stealth = 0, opening = 0 }
   for _ = 1, powers.START do
-    local p = powers.ORDER[base.coin(6)]
+    local p = powers.ORDER[roll_die("strategy", 6)]
     split[p] = split[p] + 1
   end
   return split
@@ -51,15 +55,15 @@ function S.start(G)
   return sq
 end
 
-function S.luck_fire() return base.coin(3) - 1 end
-function S.luck_move() return base.coin(2) == 1 end
+function S.luck_fire() return roll_die("strategy", 3) - 1 end
+function S.luck_move() return roll_die("strategy", 2) == 1 end
 
 -- A power choice at random, then a square it may end on at random: the squares to consider
 -- (reach.lua) are drawn one at a time until one has an exact path, each as likely as any other,
 -- so a move usually tests one square instead of listing every destination (combo.dests).
 local POOL = {}     -- scratch: the squares still to draw from (entries past n are stale)
 function S.move(G, seat, roll, combos)
-  local combo = combos[base.coin(#combos)]
+  local combo = combos[roll_die("strategy", #combos)]
   local r, b = combo.reach, G.board
   local exact = r:exact_any()     -- (false: the piece may stop anywhere within the roll)
   local pool, n = POOL, 0
@@ -75,7 +79,7 @@ function S.move(G, seat, roll, combos)
     end
   end
   while n > 0 do
-    local j = base.coin(n)
+    local j = roll_die("strategy", n)
     local i = pool[j]
     if not exact or r:exact(i) then return combo, b.squares[i] end
     pool[j] = pool[n]     -- (drawn again from the others)
@@ -84,22 +88,22 @@ function S.move(G, seat, roll, combos)
   return combo, nil
 end
 
-function S.power_roll() return base.coin(2) == 1 end
+function S.power_roll() return roll_die("strategy", 2) == 1 end
 
 function S.steal(G, seat, targets)
-  local i = base.coin(#targets + 1)
+  local i = roll_die("strategy", #targets + 1)
   return targets[i]
 end
 
-function S.block() return base.coin(2) == 1 end
+function S.block() return roll_die("strategy", 2) == 1 end
 
 function S.burn(G, seat, can_defend)
-  local r = base.coin(6)
+  local r = roll_die("strategy", 6)
   if r == 6 then return "retire" end
   if can_defend and r >= 3 then return "defend" end
   return "lose"
 end
 
-function S.time() return base.coin(2) == 1 end
+function S.time() return roll_die("strategy", 2) == 1 end
 
 return S
