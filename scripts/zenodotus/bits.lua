@@ -154,15 +154,6 @@ function bits.of(L, squares)
   return set
 end
 
--- How many squares set x (one word) holds: the bits added up in pairs, fours, bytes, then
--- all the bytes at once by the multiplication (it wraps, as Lua integers do).
-function bits.count(x)
-  x = x - ((x >> 1) & 0x5555555555555555)
-  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-  return (x * 0x0101010101010101) >> 56
-end
-
 -- The first square (in board order) of the set in words[at + 1 .. at + K], or nil.
 function bits.first(L, words, at)
   if L.K == 1 then

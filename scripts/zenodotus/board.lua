@@ -168,14 +168,15 @@ function Board.new(name, data, opts)
   self.closed = {}
   for j = 1, size do self.closed[j] = false end
   self.bits = bits.connect(L, list)
-  -- as bit sets: where pieces may pass and stop, and the open texts
+  -- as bit sets: where pieces may pass and stop, and the open texts (refilled in place, never
+  -- replaced, like the bit layout, one, endings and mover: reach.lua keeps them in upvalues)
   self.pass, self.stoppable, self.text_set = {}, {}, text_set
   for k2 = 1, L.K do self.pass[k2], self.stoppable[k2] = L.full[k2], L.full[k2] end
   self.fireproof, self.power_sets, self.opening_squares = fireproof, power_sets, power_sets.opening
   self.text_squares = bits.zeros(L.K)     -- every text square, claimed or not
   for k2 = 1, L.K do self.text_squares[k2] = text_set[k2] end
   self.one = bits.none(L)     -- scratch: one square as a set (reach.lua)
-  self.around_texts = { out = bits.zeros(16 * L.K), n = 0 }  -- text_rings' table, refilled
+  self.around_texts = { out = bits.zeros(16 * L.K), n = false }  -- text_rings' table, refilled
   self.cache, self.cache_keys, self.cached_any = {}, {}, false
   self.version = 0    -- counts the burns: where pieces can go changes only then (reach.lua)
   reach.prepare(self)
@@ -213,30 +214,27 @@ function Board:open_text(sq)
   return sq.text and not sq.owner and not sq.lost
 end
 
--- Cached results are dropped when the board changes; the moves (reach.lua) only when a square
--- burns, since claims do not change where a piece can go.
--- (The keys ever cached are listed in cache_keys, so clearing them keeps the table.)
-local function changed(self, graph)
-  if self.cached_any then
-    local cache, keys = self.cache, self.cache_keys
-    for n = 1, #keys do cache[keys[n]] = nil end
-    self.cached_any = false
-  end
-  if graph then self.version = self.version + 1 end
+-- Cached results are dropped when the board changes (a claim or a burn), and the text rings
+-- marked to be worked out again; the moves (reach.lua) only when a square burns, since claims
+-- do not change where a piece can go. (Claim and burn_line do this themselves, calling forget
+-- only when something is cached: calls cost more than the few lines. The keys ever cached are
+-- listed in cache_keys, so clearing them keeps the table.)
+local function forget(self)
+  local cache, keys = self.cache, self.cache_keys
+  for n = 1, #keys do cache[keys[n]] = nil end
+  self.cached_any = false
 end
 
-local function drop_text(self, sq)
-  local k = self.bits.word[sq.i]
-  self.text_set[k] = self.text_set[k] & ~self.bits.bit[sq.i]
-  self.open_texts = self.open_texts - 1
-  if self.fire_columns[sq.c] ~= 0 or self.fire_rows[sq.r] ~= 0 then self.exposed = self.exposed - 1 end
-end
-
--- A seat claims an open text.
+-- A seat claims an open text. (exposed counted it unless it is fireproof)
 function Board:claim(sq, n)
   sq.owner = n
-  drop_text(self, sq)
-  changed(self, false)
+  local L, i = self.bits, sq.i
+  local k, bit, texts = L.word[i], L.bit[i], self.text_set
+  texts[k] = texts[k] & ~bit
+  self.open_texts = self.open_texts - 1
+  if self.fireproof[k] & bit == 0 then self.exposed = self.exposed - 1 end
+  self.around_texts.n = false
+  if self.cached_any then forget(self) end
 end
 
 -- The lines that carry fire number n (kind "column" or "row") burn: their squares not burnt
@@ -271,7 +269,8 @@ function Board:burn_line(kind, n)
   if any ~= 0 then
     -- every text lost lay on a numbered line: the one burning
     self.open_texts, self.exposed = self.open_texts - lost, self.exposed - lost
-    changed(self, true)
+    self.around_texts.n, self.version = false, self.version + 1
+    if self.cached_any then forget(self) end
   end
   return lost, NEWLY
 end
@@ -336,16 +335,12 @@ Board.reach = reach.reach
 Board.rings = reach.rings
 
 -- The rings of squares around the open texts (walls and burnt squares respected), see
--- bits.lua: { out = rings, n = how many }. Kept until the board changes.
--- (one table, made with the board and refilled: they are worked out again after every claim
--- or burn; a reader looks at rings 1 to n only)
-local function text_rings(self)
-  local rings = self.around_texts
-  rings.out, rings.n = reach.rings_of(self, self.text_set, false, self.size, rings.out)
-  return rings
-end
+-- bits.lua: { out = rings, n = how many }, n false while to be worked out again (after a claim
+-- or a burn). One table, made with the board and refilled; a reader looks at rings 1 to n only.
 function Board:text_rings()
-  return self.cache["text rings"] or self:cached("text rings", text_rings)
+  local rings = self.around_texts
+  if not rings.n then rings.n = self.bits[false](rings.out, self.pass, self.text_set, self.size) end
+  return rings
 end
 
 -- Steps from square sq to the nearest open text, false when none can be reached (from the

@@ -62,6 +62,8 @@ function G:retire(seat)
   self:had_last_turn(seat)
 end
 
+-- (nil while no seat has retired and a fire can still reach a text: asked after every turn
+-- only otherwise, here and in turn.play)
 function G:over()
   local board = self.board
   if board.open_texts == 0 then return "every text is claimed or lost" end
@@ -94,8 +96,10 @@ while true do
     turn.play(G, seat)
     if G.last then G:had_last_turn(seat) end
   end
-  why = G:over()
-  if why then break end
+  if G.last or G.board.exposed == 0 then     -- (else G:over() is nil)
+    why = G:over()
+    if why then break end
+  end
   idx = idx % #G.seats + 1
   if idx == first then
     G.round = G.round + 1

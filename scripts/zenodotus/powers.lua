@@ -41,7 +41,7 @@ function powers.spend(seat, p, why, ...)
   local points = seat.points
   if points[p] < COST then error("not enough points for " .. p) end
   points[p] = points[p] - COST
-  seat.used[p] = true
+  seat.used[p], seat.spent = true, true
   powers.record_use(seat, p, points[p])
   say(SPEND_PATTERN[why or ""], seat.name, powers.LABEL[p], points[p], ...)
 end

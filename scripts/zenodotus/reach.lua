@@ -19,7 +19,7 @@ local bits = require "bits"
 local reach = {}
 
 local unpack = table.unpack
-local LOG, count = bits.LOG, bits.count
+local LOG = bits.LOG
 
 -- The rings around a set of squares: out (flat, K words a ring) and how many there are.
 -- (out, unless given, starts with room for the rings of a whole board, so it is not grown
@@ -280,7 +280,11 @@ local function slack_two(self)
   local K, rings, nrings, d = L.K, self.rings, self.nrings, self.steps - 2
   for k = 1, K do set[k] = 0 end
   if d < 1 or d > nrings then return set end
-  slack_two_sets(L, self.opening, rings, nrings, d, TWOS)
+  if K == 1 then    -- (without slack_two_sets' call on the way)
+    slack_two_one_word(L, self.opening, rings, nrings, d, TWOS)
+  else
+    slack_two_sets(L, self.opening, rings, nrings, d, TWOS)
+  end
   local words, dead, at = self.words, self.dead, (d - 1) * K
   for k = 1, K do
     local ring = rings[at + k] & words[k]
@@ -331,12 +335,14 @@ end
 -- A Reach for moves of `steps`, with or without OPENING, filled by reach.reach.
 -- ok and dead: the candidates checked and found reachable, or not, as sets; two: those that
 -- pass the slack-2 test; some: an exact path is known to exist; fallback: no exact path
--- anywhere, so the piece may stop anywhere within the roll.
+-- anywhere, so the piece may stop anywhere within the roll. rings: the mover's rings for its
+-- opening (always the same table, refilled: reach.reach need not set it).
 local function new_reach(b, steps, opening)
   local L = b.bits
   return setmetatable({ board = b, from = false, stamp = 0, steps = steps, opening = opening,
-    words = bits.zeros(3 * L.K), rings = false, nrings = 0, ok = bits.none(L), dead = bits.none(L),
-    two = bits.none(L), two_made = false, some = false, fallback = false, cands = false, squares = false }, Reach)
+    words = bits.zeros(3 * L.K), rings = b.mover[opening].out, nrings = 0, ok = bits.none(L),
+    dead = bits.none(L), two = bits.none(L), two_made = false, some = false, fallback = false,
+    cands = false, squares = false }, Reach)
 end
 
 local MOST = 12   -- the most steps of a move: a die's 6, doubled by SPEED
@@ -349,6 +355,7 @@ local MOST = 12   -- the most steps of a move: a die's 6, doubled by SPEED
 -- 1 to 6, or an even number up to 12 when SPEED doubles it; every game copies them.)
 function reach.prepare(b)
   local m = { reaches = {}, K = b.bits.K }    -- (K: words a set, read by every move)
+  b.mover = m
   for _, o in ipairs({ false, true }) do
     -- room for 16 rings, so they are not grown ring by ring
     m[o] = { from = false, version = -1, n = 0, maxd = 0, stamp = 0, out = bits.zeros(16 * b.bits.K) }
@@ -356,7 +363,6 @@ function reach.prepare(b)
       if steps <= 6 or steps % 2 == 0 then m.reaches[steps * 2 + (o and 1 or 0)] = new_reach(b, steps, o) end
     end
   end
-  b.mover = m
   if not b.up_to then reach.table_endings(b) end
 end
 
@@ -423,23 +429,6 @@ function reach.table_endings(b)
   b.endings = endings
 end
 
-local function mover(b, fi, opening, steps, longest)
-  local m = b.mover
-  local rg = m[opening]
-  if rg.from ~= fi or rg.version ~= b.version or (rg.n == rg.maxd and rg.maxd < steps) then
-    -- the rings as far as the move may go: `longest` if given, else a die's roll doubled by SPEED
-    local maxd = longest or (steps <= 6 and 2 * steps or steps)
-    if maxd < steps then maxd = steps end
-    local L = b.bits
-    local src, k = b.one, L.word[fi]
-    src[k] = L.bit[fi]
-    rg.n = L[opening](rg.out, b.pass, src, maxd)
-    src[k] = 0
-    rg.from, rg.version, rg.maxd, rg.stamp = fi, b.version, maxd, rg.stamp + 1
-  end
-  return rg, m.reaches
-end
-
 -- Has no square burnt within steps - 1 of the moving piece's square, counted on the board as
 -- printed? A path of `steps` passes only there before its end, so the table's endings still
 -- hold (less those burnt). Those squares are the table's endings of 1 to steps - 1 steps from
@@ -454,6 +443,18 @@ local function unburnt_around(endings, pass, first, last, stride, K)
   return true
 end
 
+-- What the moves read of the board they are asked about (BOARD), kept in upvalues: a field
+-- read costs more than the one comparison a call. The tables kept are refilled in place, never
+-- replaced (board.lua), so they are looked up again only when another board asks.
+local BOARD, B_L, B_K, B_WORD, B_BIT, B_SIZE, B_ENDINGS, B_MOVER, B_REACHES, B_PASS, B_STOP
+local B_BLOCK, B_UP_TO, B_ONE
+local function use(b)
+  local L = b.bits
+  BOARD, B_L, B_K, B_WORD, B_BIT, B_SIZE = b, L, L.K, L.word, L.bit, b.size
+  B_ENDINGS, B_MOVER, B_REACHES, B_PASS, B_STOP = b.endings, b.mover, b.mover.reaches, b.pass, b.stoppable
+  B_BLOCK, B_UP_TO, B_ONE = b.block_burnt, b.up_to, b.one
+end
+
 -- The destinations of a move of `steps` from `from` (a square), with or without OPENING.
 -- Three sets of K words in one array `words` (see bits.lua): at 0 the candidates (right
 -- distance and parity, not burnt), at K every square within the roll (where a piece with no
@@ -463,17 +464,17 @@ end
 -- the rings are not searched farther.
 function reach.reach(b, from, steps, opening, longest)
   opening = opening and true or false
-  local fi = from.i
-  local endings = b.endings
+  if b ~= BOARD then use(b) end
+  local fi, K, endings, version = from.i, B_K, B_ENDINGS, b.version
   if endings and steps <= TABLED then
-    local K, size = b.mover.K, b.size
-    local first, stride = ((opening and TABLED or 0) * size + fi - 1) * K, size * K
+    local first = ((opening and TABLED or 0) * B_SIZE + fi - 1) * K
+    local stride = B_SIZE * K
     local at = first + (steps - 1) * stride     -- (the endings of 1 step from fi are at first)
-    local clear = b.version == 0 or not b.block_burnt
+    local clear = version == 0 or not B_BLOCK
     if clear then
       -- the board as printed
     elseif K == 1 then
-      local burnt = ~b.pass[1]
+      local burnt = ~B_PASS[1]
       clear = true
       for w = first + 1, at, stride do
         if endings[w] & burnt ~= 0 then
@@ -482,47 +483,66 @@ function reach.reach(b, from, steps, opening, longest)
         end
       end
     else
-      clear = unburnt_around(endings, b.pass, first, at, stride, K)
+      clear = unburnt_around(endings, B_PASS, first, at, stride, K)
     end
     if clear then
       -- from the table, unless it leaves no square (then the piece may stop anywhere within
       -- the roll, which the rings below give)
-      local r = b.mover.reaches[steps * 2 + (opening and 1 or 0)]
-      local words, ok, dead, two, stop, any = r.words, r.ok, r.dead, r.two, b.stoppable, 0
+      local r = B_REACHES[steps * 2 + (opening and 1 or 0)]
+      local words, ok, dead, stop, any = r.words, r.ok, r.dead, B_STOP, 0
       if K == 1 then
         any = endings[at + 1] & stop[1]
-        words[1], words[2], words[3], ok[1], dead[1], two[1] = any, any, any, any, 0, 0
+        words[1], words[2], words[3], ok[1], dead[1] = any, any, any, any, 0
       else
         for k = 1, K do
           local x = endings[at + k] & stop[k]
-          words[k], words[K + k], words[2 * K + k], ok[k], dead[k], two[k] = x, x, x, x, 0, 0
+          words[k], words[K + k], words[2 * K + k], ok[k], dead[k] = x, x, x, x, 0
           any = any | x
         end
       end
       if any ~= 0 then
-        r.from, r.stamp, r.some, r.fallback, r.two_made, r.cands, r.squares = fi, -1, true, false, true, false, false
+        r.from, r.cands, r.squares = fi, false, false
+        -- stamp -1: filled from the table, where some, fallback, two_made and two never
+        -- change, so they are set only after the rings filled it
+        if r.stamp ~= -1 then
+          r.stamp, r.some, r.fallback, r.two_made = -1, true, false, true
+          local two = r.two
+          for k = 1, K do two[k] = 0 end
+        end
         return r
       end
       r.from = false   -- its sets are spent: the rings below must fill them again
     end
   end
-  local rg, reaches = mover(b, fi, opening, steps, longest)
+  -- the rings around the piece's square, unless those kept will do: the same square and
+  -- board, and far enough (as far as the move may go: `longest` if given, else a die's roll
+  -- doubled by SPEED)
+  local rg = B_MOVER[opening]
+  if rg.from ~= fi or rg.version ~= version or (rg.n == rg.maxd and rg.maxd < steps) then
+    local maxd = longest or (steps <= 6 and 2 * steps or steps)
+    if maxd < steps then maxd = steps end
+    local src, k = B_ONE, B_WORD[fi]
+    src[k] = B_BIT[fi]
+    rg.n = B_L[opening](rg.out, B_PASS, src, maxd)
+    src[k] = 0
+    rg.from, rg.version, rg.maxd, rg.stamp = fi, version, maxd, rg.stamp + 1
+  end
   local key = steps * 2 + (opening and 1 or 0)
-  local r = reaches[key]
-  if r and r.from == fi and r.stamp == rg.stamp then return r end
-  local L = b.bits
-  local K = L.K
+  local r, stamp = B_REACHES[key], rg.stamp
+  if r and r.from == fi and r.stamp == stamp then return r end
   if not r then   -- (more steps than a die and SPEED give)
     r = new_reach(b, steps, opening)
-    reaches[key] = r
+    B_REACHES[key] = r
   end
-  r.from, r.stamp, r.rings, r.nrings = fi, rg.stamp, rg.out, rg.n
+  -- (r.rings is rg.out from the start: new_reach)
+  local out, n = rg.out, rg.n
+  r.from, r.stamp, r.nrings = fi, stamp, n
   r.some, r.two_made, r.cands, r.squares = false, false, false, false
-  local out, stop, words, ok, dead = rg.out, b.stoppable, r.words, r.ok, r.dead
-  local top = steps < rg.n and steps or rg.n
+  local stop, words, ok, dead = B_STOP, r.words, r.ok, r.dead
+  local top = steps < n and steps or n
   -- the grid is a chessboard: a square an even number of steps away has the mover's colour
-  local colour = L.colour[(from.r + from.c + steps) % 2]
-  local none, up_to = true, b.up_to
+  local colour = B_L.colour[(from.r + from.c + steps) % 2]
+  local none, up_to = true, B_UP_TO
   for k = 1, K do
     local within = 0
     for d = k, (top - 1) * K + k, K do within = within | out[d] end
@@ -551,53 +571,50 @@ function Reach:candidates()
   return c
 end
 
--- Is candidate index i (word k, bit) settled without a path search? true: reachable (at
--- exactly the roll, or slack 2 with a path, or the slack-4 detour); false: no path on the
--- board as printed (the table), or slack 2 without a path; nil: not settled.
-local function settled(self, i, k, bit)
-  local b = self.board
-  local K, steps, rings, nrings = b.bits.K, self.steps, self.rings, self.nrings
-  if self.words[2 * K + k] & bit ~= 0 then return true end
-  -- a path now was a path on the board as printed: if the table has none, there is none
-  local endings = b.endings
-  if endings and steps <= TABLED
-    and endings[(((self.opening and TABLED or 0) + steps - 1) * b.size + self.from - 1) * K + k] & bit == 0 then
-    return false
-  end
-  if steps > 2 and steps - 2 <= nrings and rings[(steps - 3) * K + k] & bit ~= 0 then
-    return slack_two(self)[k] & bit ~= 0
-  end
-  if steps > 4 and steps - 4 <= nrings and rings[(steps - 5) * K + k] & bit ~= 0
-    and bump4(b, rings, nrings, i, steps - 4, self.opening) then
-    return true
-  end
-  return nil
-end
-
 -- Is candidate index i the end of an exact path? (cached: the answers are the sets ok, those
 -- found reachable, and dead, those found not)
+-- Most are settled without a path search: true at exactly the roll, or slack 2 with a path, or
+-- the slack-4 detour; false with no path on the board as printed (the table), or slack 2
+-- without a path. With settled_only (exact_any's detour pass), one not settled true answers
+-- false and is kept in neither set.
 -- (Reach's methods call one another as local functions: cheaper than through the metatable)
-local function exact(self, i)
-  local L = self.board.bits
-  local k, bit = L.word[i], L.bit[i]
+local function exact(self, i, settled_only)
+  local b = self.board
+  if b ~= BOARD then use(b) end
+  local k, bit = B_WORD[i], B_BIT[i]
   local good, dead = self.ok, self.dead
   if good[k] & bit ~= 0 then return true end
   if dead[k] & bit ~= 0 then return false end
-  local ok = settled(self, i, k, bit)
-  if ok == nil then ok = path_exists(self.board, self.from, i, self.steps, self.opening) end
+  local K, steps, words = B_K, self.steps, self.words
+  local rings, nrings, endings, ok = self.rings, self.nrings, B_ENDINGS, nil
+  if words[2 * K + k] & bit ~= 0 then
+    ok = true
+  elseif endings and steps <= TABLED
+    and endings[(((self.opening and TABLED or 0) + steps - 1) * B_SIZE + self.from - 1) * K + k] & bit == 0 then
+    ok = false    -- a path now was a path on the board as printed: the table has none
+  elseif steps > 2 and steps - 2 <= nrings and rings[(steps - 3) * K + k] & bit ~= 0 then
+    ok = slack_two(self)[k] & bit ~= 0
+  elseif steps > 4 and steps - 4 <= nrings and rings[(steps - 5) * K + k] & bit ~= 0
+    and bump4(b, rings, nrings, i, steps - 4, self.opening) then
+    ok = true
+  end
+  if not ok then
+    if settled_only then return false end
+    if ok == nil then ok = path_exists(b, self.from, i, steps, self.opening) end
+  end
   if ok then
     good[k] = good[k] | bit
   else
     dead[k] = dead[k] | bit
-    local all, words = true, self.words
-    for j = 1, L.K do all = all and words[j] & ~dead[j] == 0 end
+    local all = true
+    for j = 1, K do all = all and words[j] & ~dead[j] == 0 end
     if all then self.fallback = true end
   end
   return ok
 end
 Reach.exact = exact
 
--- Does a candidate of ring d pass test(self, i, k, bit)?
+-- Does a candidate of ring d pass test(self, i)?
 local function any_in_ring(self, d, test)
   if d < 1 or d > self.nrings then return false end
   local L = self.board.bits
@@ -607,74 +624,73 @@ local function any_in_ring(self, d, test)
     while x ~= 0 do
       local low = x & -x
       x = x ~ low
-      if test(self, base_i + LOG[low], k, low) then return true end
+      if test(self, base_i + LOG[low]) then return true end
     end
   end
   return false
 end
 
-local function detour(self, i, k, bit)
-  if settled(self, i, k, bit) ~= true then return false end
-  self.ok[k] = self.ok[k] | bit
-  return true
+local function detour(self, i)
+  return exact(self, i, true)
 end
 
 local function searched(self, i)
   return exact(self, i)
 end
 
--- Does some exact path exist? If not, the piece may stop anywhere within the roll.
+-- Does some exact path exist? If not, the piece may stop anywhere within the roll. The answer
+-- is kept (the labels found and none, at the end): some, an exact path is known; fallback,
+-- there is none.
 -- Candidates that need no path search are tried first (those at exactly the roll need nothing
 -- at all, the slack-2 ones are settled together, then the slack-4 detours); then the farthest
 -- first: they have the least to spare, so are the quickest to confirm.
-local function find_any(self)
-  local K = self.board.bits.K
-  local words, good, steps = self.words, self.ok, self.steps
-  for k = 1, K do
-    if words[2 * K + k] ~= 0 or good[k] ~= 0 then return true end
-  end
-  -- A path of `steps` steps needs that many squares besides its start, and its colours
-  -- alternate (the board is a chessboard): (steps + 1) // 2 squares at an odd distance (its
-  -- 1st, 3rd, ... step) and steps // 2 at an even one. When the rings end before the roll
-  -- (they hold every square the piece can reach) with fewer of either, there is none, with no
-  -- search. (First: a boxed-in piece is the usual reason for no square at exactly the roll.)
-  local nrings, rings = self.nrings, self.rings
-  if nrings < steps then
-    local odd, even = (steps + 1) // 2, steps // 2     -- still to find
-    for k = 1, K do
-      -- (the rings are disjoint: the squares of the odd ones, or the even ones, count at once)
-      local x, y = 0, 0
-      for w = k, (nrings - 1) * K + k, 2 * K do x = x | rings[w] end
-      for w = K + k, (nrings - 1) * K + k, 2 * K do y = y | rings[w] end
-      odd, even = odd - count(x), even - count(y)
-    end
-    if odd > 0 or even > 0 then return false end
-  end
-  -- (the slack-2 sets cost some neighbour passes a ring: only when nothing simpler answered)
-  if steps > 2 then
-    local two = slack_two(self)
-    for k = 1, K do
-      if two[k] ~= 0 then return true end
-    end
-  end
-  -- (the slack-2 candidates are all settled by now)
-  if any_in_ring(self, steps - 4, detour) then return true end
-  for d = steps - 4, 1, -2 do
-    if any_in_ring(self, d, searched) then return true end
-  end
-  return false
-end
-
--- (the answer is kept: some, an exact path is known; fallback, there is none)
 local function exact_any(self)
   if self.some then return true end
   if self.fallback then return false end
-  if find_any(self) then
-    self.some = true
-    return true
+  do
+    local K = self.board.bits.K
+    local words, good, steps = self.words, self.ok, self.steps
+    for k = 1, K do
+      if words[2 * K + k] ~= 0 or good[k] ~= 0 then goto found end
+    end
+    -- A path of `steps` steps needs that many squares besides its start, and its colours
+    -- alternate (the board is a chessboard): (steps + 1) // 2 squares at an odd distance (its
+    -- 1st, 3rd, ... step) and steps // 2 at an even one. When the rings end before the roll
+    -- (they hold every square the piece can reach) with fewer of either, there is none, with
+    -- no search. (First: a boxed-in piece is the usual reason for no square at exactly the roll.)
+    local nrings, rings = self.nrings, self.rings
+    if nrings < steps then
+      local odd, even = (steps + 1) // 2, steps // 2     -- still to find
+      for k = 1, K do
+        -- (the rings are disjoint: the squares of the odd ones, or the even ones, count at once)
+        local x, y = 0, 0
+        for w = k, (nrings - 1) * K + k, 2 * K do x = x | rings[w] end
+        for w = K + k, (nrings - 1) * K + k, 2 * K do y = y | rings[w] end
+        -- (a square found takes one off: at most the roll's steps are counted, with no call)
+        while x ~= 0 and odd > 0 do x, odd = x & (x - 1), odd - 1 end
+        while y ~= 0 and even > 0 do y, even = y & (y - 1), even - 1 end
+      end
+      if odd > 0 or even > 0 then goto none end
+    end
+    -- (the slack-2 sets cost some neighbour passes a ring: only when nothing simpler answered)
+    if steps > 2 then
+      local two = slack_two(self)
+      for k = 1, K do
+        if two[k] ~= 0 then goto found end
+      end
+    end
+    -- (the slack-2 candidates are all settled by now)
+    if any_in_ring(self, steps - 4, detour) then goto found end
+    for d = steps - 4, 1, -2 do
+      if any_in_ring(self, d, searched) then goto found end
+    end
   end
+  ::none::
   self.fallback = true
-  return false
+  do return false end
+  ::found::
+  self.some = true
+  return true
 end
 Reach.exact_any = exact_any
 
@@ -687,11 +703,12 @@ end
 -- May the move end on square index i? (A square already found reachable answers at once: the
 -- move's own check of the square a bot chose.)
 local function allows(self, i)
-  local L = self.board.bits
-  local k, bit = L.word[i], L.bit[i]
+  local b = self.board
+  if b ~= BOARD then use(b) end
+  local k, bit = B_WORD[i], B_BIT[i]
   if self.ok[k] & bit ~= 0 then return true end
   local words = self.words
-  if words[L.K + k] & bit == 0 then return false end
+  if words[B_K + k] & bit == 0 then return false end
   if not exact_any(self) then return true end
   return words[k] & bit ~= 0 and exact(self, i)
 end

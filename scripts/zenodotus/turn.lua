@@ -12,7 +12,8 @@ local COST = powers.COST
 local MOVED = { seat = 0, from = "", to = "", steps = 0 }
 local CLAIMED = { seat = 0, square = "", text = "" }
 
--- The power choices for a move, in the order offered: {id, label, speed, opening}.
+-- The power choices for a move, in the order offered: {id, label, speed, opening}; a combo's
+-- paid is how many of SPEED and OPENING it pays for (a strategy's cost of the choice).
 local CHOICES = {
   { id = "none", label = "No power", speed = false, opening = false },
   { id = "speed", label = "SPEED", speed = true, opening = false },
@@ -25,17 +26,18 @@ for _, c in ipairs(CHOICES) do c.label_on = c.label:gsub("OPENING", "OPENING (al
 -- A combo's squares (combo.reach) are worked out only when someone reads them, and its full
 -- list of destinations (combo.dests) only when someone reads that: a bot often settles its
 -- move before looking at the dearer power choices, and one that asks combo.reach about the
--- squares it wants never needs the list.
-local MOVER = {}    -- the move the combos are for: its board, square and longest roll
+-- squares it wants never needs the list. (base.best_move works the reach out itself, with the
+-- same arguments, and stores it: no metamethod call.) The list is kept by the reach
+-- (Reach:list), not the combo, so a move has no combo.dests to clear.
+-- the move the combos are for: its board, square and longest roll (upvalues, set by move)
+local mover_board, mover_pos, mover_longest
 local lazy = { __index = function(combo, k)
   if k == "reach" then
-    local r = reach_from(MOVER.board, MOVER.pos, combo.steps, combo.walls_open, MOVER.longest)
+    local r = reach_from(mover_board, mover_pos, combo.steps, combo.walls_open, mover_longest)
     combo.reach = r     -- (no __newindex: a plain assignment, cheaper than rawset)
     return r
   elseif k == "dests" then
-    local list = combo.reach:list()
-    combo.dests = list
-    return list
+    return combo.reach:list()
   end
 end }
 
@@ -46,7 +48,7 @@ end }
 -- OPENING cannot be paid, 2 when it can, 3 when it is already paid.
 local function make_combo(c, already)
   return setmetatable({ id = c.id, label = already and c.label_on or c.label, speed = c.speed, opening = c.opening,
-    steps = 0, walls_open = c.opening or already }, lazy)
+    paid = (c.speed and 1 or 0) + (c.opening and 1 or 0), steps = 0, walls_open = c.opening or already }, lazy)
 end
 local OFFERS = { [false] = {}, [true] = {} }
 local COMBOS = { [false] = {}, [true] = {} }   -- by OPENING already paid
@@ -64,31 +66,28 @@ for opening = 1, 3 do
   end
 end
 
--- The power choices a seat can afford for a move, each with its steps and destinations.
-local function combos(G, seat, roll)
-  local points, used = seat.points, seat.used
-  local speed_ok = points.speed >= COST and not used.speed
-  local list = OFFERS[speed_ok][seat.opening and 3 or (points.opening >= COST and not used.opening) and 2 or 1]
-  local double = roll * 2
-  MOVER.board, MOVER.pos, MOVER.longest = G.board, seat.pos, speed_ok and double or roll
-  for n = 1, #list do
-    local combo = list[n]
-    combo.steps, combo.reach, combo.dests = combo.speed and double or roll, nil, nil
-  end
-  return list
-end
-turn.combos = combos
 local move = game.step("player move", function(G, seat)
   local roll = roll_die("move", 6)
   say("%s rolls %d to move.", seat.name, roll)
-  local options = combos(G, seat, roll)
-  local ctl = seat.ctl
+  local points, used, ctl = seat.points, seat.used, seat.ctl
   -- LUCK is offered with the move of no power (its reach worked out only if the seat reads it)
-  if seat.points.luck >= COST and not seat.used.luck and ctl.luck_move(G, seat, roll, options[1]) then
+  local luck = points.luck >= COST and not used.luck
+  local options
+  while true do
+    -- the power choices the seat can afford for this roll, each with its steps
+    local speed_ok = points.speed >= COST and not used.speed
+    options = OFFERS[speed_ok][seat.opening and 3 or (points.opening >= COST and not used.opening) and 2 or 1]
+    local double = roll * 2
+    mover_board, mover_pos, mover_longest = G.board, seat.pos, speed_ok and double or roll
+    for n = 1, #options do
+      local combo = options[n]
+      combo.steps, combo.reach = combo.speed and double or roll, nil
+    end
+    if not (luck and ctl.luck_move(G, seat, roll, options[1])) then break end
+    luck = false
     powers.spend(seat, "luck", " to re-roll the move die")
     roll = roll_die("move", 6)
     say("%s re-rolls: %d.", seat.name, roll)
-    options = combos(G, seat, roll)
   end
   local combo, dest = ctl.move(G, seat, roll, options)
   if combo.speed then powers.spend(seat, "speed", ": %d steps", combo.steps) end
@@ -125,11 +124,11 @@ local landing = game.step("landing", function(G, seat, sq)
   end
 end)
 
--- The seats a thief may rob: on its square or a neighbouring one (across a wall only with OPENING).
--- (A shared empty list when there is none: nothing is made for a move with no theft.)
-local NONE = {}
-function turn.targets(G, seat)
-  local out = NONE
+-- A theft: the seats a thief may rob are on its square or a neighbouring one (across a wall
+-- only with OPENING). (Their list is made for the first: none for a move with no theft.)
+local theft = game.step("theft", function(G, seat)
+  if seat.points.stealth < COST or seat.used.stealth then return end
+  local targets
   local board, seats, pos = G.board, G.seats, seat.pos
   for n = 1, #seats do
     local other = seats[n]
@@ -145,18 +144,11 @@ function turn.targets(G, seat)
         end
       end
       if target then
-        if out == NONE then out = {} end
-        out[#out + 1] = target
+        if targets then targets[#targets + 1] = target else targets = { target } end
       end
     end
   end
-  return out
-end
-
-local theft = game.step("theft", function(G, seat)
-  if seat.points.stealth < COST or seat.used.stealth then return end
-  local targets = turn.targets(G, seat)
-  if #targets == 0 then return end
+  if not targets then return end
   local t = seat.ctl.steal(G, seat, targets)
   if not t then return end
   local victim = t.seat
@@ -187,20 +179,24 @@ local theft = game.step("theft", function(G, seat)
   end
 end)
 
--- A new turn: no power used yet, walls stop the piece.
+-- A new turn: no power used yet, walls stop the piece. (Only a turn that paid for a power,
+-- seat.spent, leaves a flag to clear: OPENING's seat.opening is paid for too.)
 local function fresh(seat)
   local used = seat.used
   used.defense, used.speed, used.time, used.luck, used.stealth, used.opening = false, false, false, false, false, false
-  seat.opening = false
+  seat.opening, seat.spent = false, false
 end
 
 function turn.play(G, seat)
-  local used = seat.used     -- (fresh(seat), written out: every turn starts here)
-  used.defense, used.speed, used.time, used.luck, used.stealth, used.opening = false, false, false, false, false, false
-  seat.opening = false
+  if seat.spent then     -- (fresh(seat), written out: every turn starts here)
+    local used = seat.used
+    used.defense, used.speed, used.time, used.luck, used.stealth, used.opening = false, false, false, false, false, false
+    seat.opening, seat.spent = false, false
+  end
   say("Round %d, %s's turn.", G.round, seat.name)
   fire.move(G, seat)
-  if G:over() or seat.retired then return end
+  -- (G:over() is nil while no seat has retired and a fire can still reach a text)
+  if (G.last or G.board.exposed == 0) and G:over() or seat.retired then return end
   if seat.skip then
     seat.skip = false
     say("%s recovers from the fire: no move this turn.", seat.name)

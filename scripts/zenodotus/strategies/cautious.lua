@@ -85,23 +85,21 @@ end
 
 -- The top score rank can give: an open text with no danger, or a power square one step from
 -- a text (none when danger would raise a score).
--- (worked out once for each params table: false for none)
+-- (worked out once for each params table, TOPS[params]: math.huge for none)
 local TOPS = {}
 local function top(params)
-  local t = TOPS[params]
-  if t == nil then
-    t = false
-    if (params.danger_weight or 1.5) >= 0 then
-      local power_value = params.power_value or 2
-      t = math.max(params.text_value or 10, (power_value > 0 and power_value or 0) - 1)
-    end
-    TOPS[params] = t
+  local t = math.huge
+  if (params.danger_weight or 1.5) >= 0 then
+    local power_value = params.power_value or 2
+    t = math.max(params.text_value or 10, (power_value > 0 and power_value or 0) - 1)
   end
-  return t or nil
+  TOPS[params] = t
+  return t
 end
 
 function S.move(G, seat, roll, combos)
-  return base.best_move(G, seat, combos, rank, 4, top(seat.params))
+  local params = seat.params
+  return base.best_move(G, seat, combos, rank, 4, TOPS[params] or top(params))
 end
 
 function S.power_roll(G, seat, p)

@@ -26,12 +26,22 @@ local function rank(G, seat, set)
   -- the nearest squares: those of the first ring that holds any (at: its first word), else all
   local rings = b:text_rings()
   local out, steps, at = rings.out, 50, nil
-  for d = 1, rings.n do
-    local any, first = 0, (d - 1) * K
-    for k = 1, K do any = any | (set[k] & out[first + k]) end
-    if any ~= 0 then
-      steps, at = d, first
-      break
+  if K == 1 then     -- (the loop below, for a board of one word)
+    local x = set[1]
+    for d = 1, rings.n do
+      if x & out[d] ~= 0 then
+        steps, at = d, d - 1
+        break
+      end
+    end
+  else
+    for d = 1, rings.n do
+      local any, first = 0, (d - 1) * K
+      for k = 1, K do any = any | (set[k] & out[first + k]) end
+      if any ~= 0 then
+        steps, at = d, first
+        break
+      end
     end
   end
   local speed, opening = b.power_sets.speed, b.power_sets.opening
