@@ -4,6 +4,7 @@ local powers = require "powers"
 local fire = {}
 -- the host's functions, looked up once
 local say, record, roll_die = ui.say, game.record, random.roll
+local COST = powers.COST
 -- the fields of the fire's events, refilled for each record (the host copies them)
 local CHECKED = { kind = "", number = 0, boxes = 0 }
 local BURNT = { seat = 0, choice = "" }
@@ -44,8 +45,10 @@ end
 -- Checks the box; returns true when the line must burn.
 local function apply(boxes, kind, n, what)
   if what == "check" or what == "burn" then
-    boxes[kind][n] = boxes[kind][n] + 1
-    CHECKED.kind, CHECKED.number, CHECKED.boxes = kind, n, boxes[kind][n]
+    local line = boxes[kind]
+    local checked = line[n] + 1
+    line[n] = checked
+    CHECKED.kind, CHECKED.number, CHECKED.boxes = kind, n, checked
     record("fire", CHECKED)
   end
   return what == "burn"
@@ -78,10 +81,10 @@ fire.burn = game.step("burn", function(G, kind, n)
     kind == "column" and "grid column" or "grid row", table.concat(lines, ", "), lost, lost == 1 and "" or "s")
   for h = 1, #hit do
     local seat = hit[h]
-    local can_defend = seat.points.defense >= powers.COST
+    local can_defend = seat.points.defense >= COST
     local choice = seat.ctl.burn(G, seat, can_defend)
     if choice == "defend" and can_defend then
-      seat.points.defense = seat.points.defense - powers.COST
+      seat.points.defense = seat.points.defense - COST
       powers.record_use(seat, "defense", seat.points.defense)
       say("%s uses DEFENSE against the fire (%d points left).", seat.name, seat.points.defense)
       BURNT.seat, BURNT.choice = seat.n, "defend"
@@ -104,17 +107,18 @@ end)
 
 -- The fire's move at the start of a seat's turn (LUCK may re-roll one fire die).
 fire.move = game.step("fire move", function(G, seat)
+  local boxes = G.fire
   local d1, d2 = roll_die("fire", 6), roll_die("fire", 6)
-  local kind, n, what = read_dice(G.fire, d1, d2)
-  if seat.points.luck >= powers.COST and not seat.used.luck then     -- (powers.can(seat, "luck"))
+  local kind, n, what = read_dice(boxes, d1, d2)
+  if seat.points.luck >= COST and not seat.used.luck then     -- (powers.can(seat, "luck"))
     local which = seat.ctl.luck_fire(G, seat, d1, d2, kind, n, what)
     if which == 1 or which == 2 then
       powers.spend(seat, "luck", " to re-roll the %s fire die", which == 1 and "first" or "second")
       if which == 1 then d1 = roll_die("fire", 6) else d2 = roll_die("fire", 6) end
-      kind, n, what = read_dice(G.fire, d1, d2)
+      kind, n, what = read_dice(boxes, d1, d2)
     end
   end
-  if apply(G.fire, kind, n, what) then
+  if apply(boxes, kind, n, what) then
     fire.burn(G, kind, n)
   end
 end)

@@ -90,17 +90,18 @@ ui.say("%s begins.", G.seats[first].name)
 G:show("The library at the start")
 
 local idx, why = first, nil
+local list, board, play = G.seats, G.board, turn.play
 while true do
-  local seat = G.seats[idx]
+  local seat = list[idx]
   if not seat.retired then
-    turn.play(G, seat)
+    play(G, seat)
     if G.last then G:had_last_turn(seat) end
   end
-  if G.last or G.board.exposed == 0 then     -- (else G:over() is nil)
+  if G.last or board.exposed == 0 then     -- (else G:over() is nil)
     why = G:over()
     if why then break end
   end
-  idx = idx % #G.seats + 1
+  idx = idx % #list + 1
   if idx == first then
     G.round = G.round + 1
     if G.round > options.max_rounds then

@@ -64,7 +64,8 @@ function seats.parse(text)
   return list
 end
 
-local ORDER = powers.ORDER
+-- the fields of a start-square event, refilled for each record (the host copies them)
+local STARTED = { seat = 0, square = "" }
 seats.setup = game.step("setup", function(G)
   local list = G.seats
   for n = 1, #list do list[n].ctl.prepare(G, list[n]) end   -- before any die is rolled
@@ -72,11 +73,9 @@ seats.setup = game.step("setup", function(G)
     local seat = list[n]
     local split = seat.ctl.allocate(G, seat)
     powers.check_split(split)
-    local pts = seat.points
-    for o = 1, #ORDER do
-      local p = ORDER[o]
-      pts[p] = split[p] or 0
-    end
+    local pts = seat.points     -- (each of powers.ORDER)
+    pts.defense, pts.speed, pts.time, pts.luck, pts.stealth, pts.opening = split.defense or 0, split.speed or 0,
+      split.time or 0, split.luck or 0, split.stealth or 0, split.opening or 0
     ui.say("%s splits its 12 points: DEF %d, SPD %d, TIM %d, LCK %d, STL %d, OPN %d.", seat.name, pts.defense,
       pts.speed, pts.time, pts.luck, pts.stealth, pts.opening)
   end
@@ -85,7 +84,8 @@ seats.setup = game.step("setup", function(G)
     local sq = seat.ctl.start(G, seat)
     if not (sq and sq.i) then error(seat.name .. " chose no starting square") end
     seat.pos = sq
-    game.record("start-square", { seat = seat.n, square = sq.name })
+    STARTED.seat, STARTED.square = seat.n, sq.name
+    game.record("start-square", STARTED)
     ui.say("%s starts on %s.", seat.name, sq.name)
   end
 end)

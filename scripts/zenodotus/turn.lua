@@ -1,7 +1,7 @@
 -- A seat's turn: the fire's move, the move roll with LUCK, SPEED and OPENING, the landing
 -- (text or power square), STEALTH, and TIME's extra turn.
 local powers = require "powers"
-local fire = require "fire"
+local fire_move = require("fire").move
 local reach_from = require("reach").reach
 local turn = {}
 -- the host's functions, looked up once
@@ -132,12 +132,14 @@ local theft = game.step("theft", function(G, seat)
   local board, seats, pos = G.board, G.seats, seat.pos
   for n = 1, #seats do
     local other = seats[n]
-    if other ~= seat and not other.retired and other.texts > 0 and other.pos then
+    local at = other.pos
+    if other ~= seat and not other.retired and other.texts > 0 and at then
       local target
-      if other.pos == pos then
+      local dr, dc = pos.r - at.r, pos.c - at.c
+      if at == pos then
         target = { seat = other, across = false }
-      elseif (pos.r - other.pos.r) ^ 2 + (pos.c - other.pos.c) ^ 2 == 1 then     -- (board:neighbours)
-        if not board:wall(pos, other.pos) then
+      elseif dr * dr + dc * dc == 1 then     -- (board:neighbours)
+        if not board:wall(pos, at) then
           target = { seat = other, across = false }
         elseif seat.opening or powers.can(seat, "opening") then
           target = { seat = other, across = not seat.opening }
@@ -194,7 +196,7 @@ function turn.play(G, seat)
     seat.opening, seat.spent = false, false
   end
   say("Round %d, %s's turn.", G.round, seat.name)
-  fire.move(G, seat)
+  fire_move(G, seat)
   -- (G:over() is nil while no seat has retired and a fire can still reach a text)
   if (G.last or G.board.exposed == 0) and G:over() or seat.retired then return end
   if seat.skip then

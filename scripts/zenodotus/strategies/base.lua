@@ -82,12 +82,15 @@ local function count(b, planes, i)
   return c
 end
 
--- Every square's count of texts near (counts[i]), and the squares by that count, most first
--- (board order on a tie).
+-- Every square's count of texts near (counts[i]), and the squares without a text (those a
+-- piece may start on) by that count, most first (board order on a tie).
 local function by_texts_near(b)
   local planes = b:cached("texts near", texts_near)
-  local order, counts = {}, {}
-  for i = 1, b.size do order[i], counts[i] = i, count(b, planes, i) end
+  local order, counts, squares = {}, {}, b.squares
+  for i = 1, b.size do
+    counts[i] = count(b, planes, i)
+    if not squares[i].text then order[#order + 1] = i end
+  end
   table.sort(order, function(x, y)
     if counts[x] ~= counts[y] then return counts[x] > counts[y] end
     return x < y
@@ -109,20 +112,19 @@ end
 function base.start(G, seat)
   local b = G.board
   local L = b.bits
-  local word, bit, squares, stoppable, text_squares = L.word, L.bit, b.squares, b.stoppable, b.text_squares
+  local word, bit, squares, stoppable = L.word, L.bit, b.squares, b.stoppable
   local near = b:cached("start order", by_texts_near)
   local order, counts = near.order, near.counts
   local taken, seats = {}, G.seats
   for n = 1, #seats do
-    local i = seats[n].pos and seats[n].pos.i
-    if i then taken[i] = (taken[i] or 0) + 100 end
+    local pos = seats[n].pos
+    if pos then taken[pos.i] = (taken[pos.i] or 0) + 100 end
   end
   local best, least, most = nil, nil, nil
   for n = 1, #order do
     local i = order[n]
     if most and counts[i] < most then break end
-    local k = word[i]
-    if (stoppable[k] & ~text_squares[k]) & bit[i] ~= 0 and not taken[i] then
+    if stoppable[word[i]] & bit[i] ~= 0 and not taken[i] then
       most = counts[i]
       local d = base.danger(G, squares[i])
       if not least or d < least then best, least = squares[i], d end
@@ -131,8 +133,9 @@ function base.start(G, seat)
   if best and least < 1 then
     -- every other free square scores at least one less; a taken one could still be ahead
     local ahead = false
-    for i, minus in pairs(taken) do
-      ahead = ahead or counts[i] - minus >= most
+    for n = 1, #seats do
+      local pos = seats[n].pos
+      ahead = ahead or pos and counts[pos.i] - taken[pos.i] >= most
     end
     if not ahead then return best end
   end
@@ -197,7 +200,8 @@ function base.best_move(G, seat, combos, rank, cost, top)
         -- first, since those squares are not among its candidates (usually a square at
         -- exactly the roll answers it at once; a reach from the table of endings knows)
         if not r.some then r:exact_any() end
-        local words, at, dead = r.words, r.fallback and K or 0, not r.fallback and r.dead
+        local fallback = r.fallback
+        local words, at, dead = r.words, fallback and K or 0, not fallback and r.dead
         local any = 0
         if K == 1 then     -- (the loop below, for a board of one word)
           local x = words[at + 1]

@@ -23,7 +23,8 @@ end
 -- when none can be reached); power_value more on a DEFENSE, LUCK or TIME square while that power
 -- has under 8 points; less danger_weight times its danger (base.danger, halved while DEFENSE can
 -- be paid). The best square of a set is scored ring by ring around the open texts (bits.lua), so
--- each square's steps come with its ring; on a tie the first in board order wins.
+-- each square's steps come with its ring; on a tie the first in board order wins. (A set holds
+-- squares a move may end on, never a burnt one.)
 local RISK = base.RISK
 local LEFT = {}     -- scratch: the squares of the set not scored yet
 local function rank(G, seat, set)
@@ -32,10 +33,11 @@ local function rank(G, seat, set)
   local K, span, LOG = L.K, L.span, bits.LOG
   local params, points = seat.params, seat.points
   local text_value, power_value = params.text_value or 10, params.power_value or 2
-  local weight, halve = params.danger_weight or 1.5, points.defense >= powers.COST
+  local weight = params.danger_weight or 1.5
+  local scale = points.defense >= powers.COST and weight / 2 or weight     -- (halving is exact)
   local rings = b:text_rings()
   local out, n, texts = rings.out, rings.n, b.text_set
-  local squares, col, row, burnt = b.squares, b.col, b.row, b.burnt
+  local squares, col, row = b.squares, b.col, b.row
   local fc, fr, column_boxes, row_boxes = b.fire_columns, b.fire_rows, G.fire.column, G.fire.row
   local left = LEFT
   for k = 1, K do left[k] = set[k] end
@@ -68,13 +70,10 @@ local function rank(G, seat, set)
           s = s + power_value
         end
         local danger = 0
-        if not burnt[i] then
-          local c, r = fc[col[i]], fr[row[i]]
-          if c > 0 then danger = danger + RISK[column_boxes[c]] end
-          if r > 0 then danger = danger + RISK[row_boxes[r]] end
-        end
-        if halve then danger = danger / 2 end
-        s = s - weight * danger
+        local c, r = fc[col[i]], fr[row[i]]
+        if c > 0 then danger = danger + RISK[column_boxes[c]] end
+        if r > 0 then danger = danger + RISK[row_boxes[r]] end
+        s = s - scale * danger
         if not best_s or s > best_s or (s == best_s and i < best_i) then best_i, best_s = i, s end
       end
     end
