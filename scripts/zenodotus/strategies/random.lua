@@ -9,7 +9,8 @@
 --     power for the rolled move (see move below): move.reach (see reach.lua) answers
 --     reach:has(square), reach:find(pred) and reach:list(), worked out only when read
 --   move(G, seat, roll, combos) -> combo, square: combos are the affordable power choices
---     {id, label, speed, opening, steps, reach, dests}; the square one of combo.dests (nil if
+--     {id, label, speed, opening, paid, steps, reach, dests} (paid: how many of SPEED and
+--     OPENING the choice pays for); the square one of combo.dests (nil if
 --     none). combo.dests, the full list, is built on first use; combo.reach:has(square) checks
 --     one square, which is much cheaper (strategies/base.lua's best_move does only that)
 --   power_roll(G, seat, power) -> true to roll on a power square
