@@ -154,20 +154,6 @@ function bits.of(L, squares)
   return set
 end
 
--- The first square (in board order) of the set in words[at + 1 .. at + K], or nil.
-function bits.first(L, words, at)
-  if L.K == 1 then
-    local x = words[at + 1]
-    if x ~= 0 then return 1 + LOG[x & -x] end
-    return nil
-  end
-  for k = 1, L.K do
-    local x = words[at + k]
-    if x ~= 0 then return (k - 1) * L.span + 1 + LOG[x & -x] end
-  end
-  return nil
-end
-
 -- Appends the square indices of words first..first+K-1 of `words` to list, in board order.
 function bits.append(L, words, first, list)
   local n, span = #list, L.span

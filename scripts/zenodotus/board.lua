@@ -365,7 +365,7 @@ end
 -- Steps from every square to the nearest open text (walls and burnt squares respected):
 -- square index -> steps, false when none can be reached. Kept until the board changes.
 function Board:text_distance()
-  return self.cache["text distance"] or self:cached("text distance", text_distance)
+  return self:cached("text distance", text_distance)
 end
 
 return Board

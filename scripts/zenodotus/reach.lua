@@ -48,11 +48,6 @@ function reach.rings(b, from, opening, maxd, out)
   return out, n
 end
 
--- The same around the squares of set src (into out if given).
-function reach.rings_of(b, src, opening, maxd, out)
-  return rings(b, src, opening, maxd, out)
-end
-
 -- Steps from the squares of set src, given its rings out (n of them): square index -> steps,
 -- false when unreachable (or beyond the rings).
 local function steps_in(b, src, out, n)

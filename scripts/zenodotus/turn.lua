@@ -26,16 +26,24 @@ for _, c in ipairs(CHOICES) do c.label_on = c.label:gsub("OPENING", "OPENING (al
 -- A combo's squares (combo.reach) are worked out only when someone reads them, and its full
 -- list of destinations (combo.dests) only when someone reads that: a bot often settles its
 -- move before looking at the dearer power choices, and one that asks combo.reach about the
--- squares it wants never needs the list. (base.best_move works the reach out itself, with the
--- same arguments, and stores it: no metamethod call.) The list is kept by the reach
--- (Reach:list), not the combo, so a move has no combo.dests to clear.
+-- squares it wants never needs the list. The list is kept by the reach (Reach:list), not the
+-- combo, so a move has no combo.dests to clear.
 -- the move the combos are for: its board, square and longest roll (upvalues, set by move)
 local mover_board, mover_pos, mover_longest
+
+-- A combo's reach, worked out and kept as combo.reach. Reading combo.reach comes here through
+-- the metamethod; the strategies that weigh every combo (base.best_move, random) call it
+-- directly, which saves the metamethod's call. (A reach asked again gives the same squares.)
+function turn.reach_of(combo)
+  local r = reach_from(mover_board, mover_pos, combo.steps, combo.walls_open, mover_longest)
+  combo.reach = r     -- (no __newindex: a plain assignment, cheaper than rawset)
+  return r
+end
+local reach_of = turn.reach_of
+
 local lazy = { __index = function(combo, k)
   if k == "reach" then
-    local r = reach_from(mover_board, mover_pos, combo.steps, combo.walls_open, mover_longest)
-    combo.reach = r     -- (no __newindex: a plain assignment, cheaper than rawset)
-    return r
+    return reach_of(combo)
   elseif k == "dests" then
     return combo.reach:list()
   end
@@ -111,7 +119,7 @@ local move = game.step("player move", function(G, seat)
 end)
 
 local landing = game.step("landing", function(G, seat, sq)
-  if sq.text and not sq.owner and not sq.lost then     -- (G.board:open_text(sq))
+  if G.board:open_text(sq) then
     G.board:claim(sq, seat.n)
     seat.texts = seat.texts + 1
     CLAIMED.seat, CLAIMED.square, CLAIMED.text = seat.n, sq.name, sq.text
@@ -135,10 +143,9 @@ local theft = game.step("theft", function(G, seat)
     local at = other.pos
     if other ~= seat and not other.retired and other.texts > 0 and at then
       local target
-      local dr, dc = pos.r - at.r, pos.c - at.c
       if at == pos then
         target = { seat = other, across = false }
-      elseif dr * dr + dc * dc == 1 then     -- (board:neighbours)
+      elseif board:neighbours(pos, at) then
         if not board:wall(pos, at) then
           target = { seat = other, across = false }
         elseif seat.opening or powers.can(seat, "opening") then
@@ -190,11 +197,7 @@ local function fresh(seat)
 end
 
 function turn.play(G, seat)
-  if seat.spent then     -- (fresh(seat), written out: every turn starts here)
-    local used = seat.used
-    used.defense, used.speed, used.time, used.luck, used.stealth, used.opening = false, false, false, false, false, false
-    seat.opening, seat.spent = false, false
-  end
+  if seat.spent then fresh(seat) end
   say("Round %d, %s's turn.", G.round, seat.name)
   fire_move(G, seat)
   -- (G:over() is nil while no seat has retired and a fire can still reach a text)

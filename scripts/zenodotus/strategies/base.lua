@@ -2,7 +2,7 @@
 -- override. A strategy is a table of these functions (see strategies/random.lua for the list).
 local powers = require "powers"
 local bits = require "bits"
-local reach_from = require("reach").reach
+local reach_of = require("turn").reach_of
 local base = {}
 
 -- Steps from every square to the nearest unclaimed text (walls and burnt squares respected):
@@ -16,8 +16,7 @@ local RISK = { [0] = 0.2, [1] = 1, [2] = 4, [3] = 0 }
 base.RISK = RISK
 function base.danger(G, sq)
   if sq.burnt then return 0 end
-  local b = G.board
-  local c, r = b.fire_columns[sq.c], b.fire_rows[sq.r]     -- (b:fire_numbers(sq))
+  local c, r = G.board:fire_numbers(sq)
   local d = 0
   if c > 0 then d = d + RISK[G.fire.column[c]] end
   if r > 0 then d = d + RISK[G.fire.row[r]] end
@@ -172,10 +171,8 @@ end
 -- top (optional): the highest score rank ever gives; a choice whose cost leaves it no chance
 -- to beat the best so far is then not looked at (nor its reach worked out).
 -- ALIVE, PENALTY and SET are scratch arrays, filled before they are read.
--- Each combo's reach is worked out here as reading combo.reach would (turn.lua), and stored
--- there, without the metamethod's call: its squares' rings go as far as the longest move of the
--- choices, the last one's (with SPEED when SPEED can be paid). Asking again for a reach already
--- made (by luck_move, or in an earlier pass) gives the same squares.
+-- Each combo's reach comes from turn.reach_of (what reading combo.reach gives, without the
+-- metamethod's call).
 local ALIVE, PENALTY, SET, stamp = {}, {}, {}, 0
 function base.best_move(G, seat, combos, rank, cost, top)
   local b = G.board
@@ -183,8 +180,7 @@ function base.best_move(G, seat, combos, rank, cost, top)
   local alive, penalty, set = ALIVE, PENALTY, SET
   stamp = stamp + 1     -- a new move: base.by_square scores afresh
   top = top or math.huge
-  local count, pos = #combos, seat.pos
-  local longest = combos[count].steps
+  local count = #combos
   while true do
     local best, best_i, best_s
     for c = 1, count do
@@ -194,8 +190,7 @@ function base.best_move(G, seat, combos, rank, cost, top)
       -- a choice that could not beat the best so far even with the top score is not looked
       -- at (nor is any choice at a greater cost after it, so the sets it skips are not read)
       if not best_s or top - pen > best_s then
-        local r = reach_from(b, pos, combo.steps, combo.walls_open, longest)
-        combo.reach = r
+        local r = reach_of(combo)
         -- a combo with no exact path at all may stop anywhere within its roll: settle that
         -- first, since those squares are not among its candidates (usually a square at
         -- exactly the roll answers it at once; a reach from the table of endings knows)

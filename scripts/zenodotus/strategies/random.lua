@@ -22,7 +22,7 @@
 local powers = require "powers"
 local bits = require "bits"
 local base = require "strategies.base"
-local reach_from = require("reach").reach
+local reach_of = require("turn").reach_of
 local S = {}
 
 -- Every choice rolls on the strategy's own dice stream, so the game's dice are not disturbed
@@ -63,14 +63,11 @@ function S.luck_move() return roll_die("strategy", 2) == 1 end
 -- A power choice at random, then a square it may end on at random: the squares to consider
 -- (reach.lua) are drawn one at a time until one has an exact path, each as likely as any other,
 -- so a move usually tests one square instead of listing every destination (combo.dests).
--- (the combo's reach worked out as reading combo.reach would, see base.best_move: no
--- metamethod call)
+-- (the combo's reach from turn.reach_of: no metamethod call)
 local POOL = {}     -- scratch: the squares still to draw from (entries past n are stale)
 function S.move(G, seat, roll, combos)
-  local count = #combos
-  local combo, b = combos[roll_die("strategy", count)], G.board
-  local r = reach_from(b, seat.pos, combo.steps, combo.walls_open, combos[count].steps)
-  combo.reach = r
+  local combo, b = combos[roll_die("strategy", #combos)], G.board
+  local r = reach_of(combo)
   local exact = r:exact_any()     -- (false: the piece may stop anywhere within the roll)
   local pool, n = POOL, 0
   local L = b.bits
