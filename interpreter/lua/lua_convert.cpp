@@ -3,11 +3,26 @@
 #include <cmath>
 
 #include "domain/transcript.hpp"
+#include "lua/lua_door.hpp"
 
 namespace soloist::lua {
 
 namespace {
 constexpr int max_depth = 32;
+
+// What the host holds for a value beyond the value itself: a string's or a container's heap
+// block, a member's node in the object's map.
+constexpr std::size_t value_bytes = sizeof(nlohmann::json), block_bytes = 32, member_bytes = 64;
+
+// The room left for one copy (to_json), in bytes.
+struct Budget {
+    std::size_t left;
+    bool spend(std::size_t bytes) {
+        if (bytes > left) return false;
+        left -= bytes;
+        return true;
+    }
+};
 
 void push_json_at(lua_State* L, const nlohmann::json& v, int depth) {
     luaL_checkstack(L, 3, "data nested too deeply");
@@ -47,8 +62,9 @@ void push_json_at(lua_State* L, const nlohmann::json& v, int depth) {
     }
 }
 
-bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, int depth) {
+bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, int depth, Budget& budget) {
     idx = lua_absindex(L, idx);
+    if (!budget.spend(value_bytes)) return false;
     switch (lua_type(L, idx)) {
         case LUA_TNIL: out = nullptr; return true;
         case LUA_TBOOLEAN: out = static_cast<bool>(lua_toboolean(L, idx)); return true;
@@ -66,6 +82,7 @@ bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, 
         case LUA_TSTRING: {
             std::size_t len = 0;
             const char* s = lua_tolstring(L, idx, &len);
+            if (!budget.spend(block_bytes + len)) return false;
             out = std::string(s, len);
             return true;
         }
@@ -82,6 +99,7 @@ bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, 
         error = "the Lua stack is exhausted";
         return false;
     }
+    if (!budget.spend(block_bytes)) return false;
     const lua_Unsigned n = lua_rawlen(L, idx);
     // An array when its keys are exactly 1..n (n > 0); an empty table is an empty object.
     std::size_t keys = 0;
@@ -97,7 +115,7 @@ bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, 
         for (lua_Unsigned i = 1; i <= n; ++i) {
             lua_rawgeti(L, idx, static_cast<lua_Integer>(i));
             nlohmann::json item;
-            const bool ok = to_json_at(L, -1, item, error, depth + 1);
+            const bool ok = to_json_at(L, -1, item, error, depth + 1, budget);
             lua_pop(L, 1);
             if (!ok) return false;
             out.push_back(std::move(item));
@@ -112,13 +130,15 @@ bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, 
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         nlohmann::json item;
-        const bool ok = to_json_at(L, -1, item, error, depth + 1);
+        std::size_t key_length = 0;
+        const char* key = lua_tolstring(L, -2, &key_length);
+        const bool ok = budget.spend(member_bytes + key_length) && to_json_at(L, -1, item, error, depth + 1, budget);
         lua_pop(L, 1);
         if (!ok) {
             lua_pop(L, 1);
             return false;
         }
-        out[lua_tostring(L, -1)] = std::move(item);
+        out[std::string(key, key_length)] = std::move(item);
     }
     return true;
 }
@@ -126,17 +146,48 @@ bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, 
 
 void push_json(lua_State* L, const nlohmann::json& value) { push_json_at(L, value, 0); }
 
-bool to_json(lua_State* L, int idx, nlohmann::json& out, std::string& error) {
+bool to_json(lua_State* L, int idx, nlohmann::json& out, std::string& error, const char* what) {
+    auto& limits = limit_state(L);
+    Budget budget{host_room(limits)};
+    limits.host_work = what;  // a copy that outlasts the slice is named by the watchdog
+    bool ok = false;
     try {
-        return to_json_at(L, idx, out, error, 0);
+        ok = to_json_at(L, idx, out, error, 0, budget);
     } catch (const std::exception& e) {
         error = e.what();
-        return false;
+    }
+    limits.host_work = nullptr;
+    if (!ok && error.empty()) {  // over the budget
+        trip(limits, memory_reason(limits, what));
+        error = limits.tripped_reason;
+        out = nullptr;
+    }
+    return ok;
+}
+
+std::size_t json_bytes(const nlohmann::json& value) {
+    switch (value.type()) {
+        case nlohmann::json::value_t::string: return value_bytes + block_bytes + value.get_ref<const std::string&>().size();
+        case nlohmann::json::value_t::array: {
+            std::size_t bytes = value_bytes + block_bytes;
+            for (const auto& item : value) bytes += json_bytes(item);
+            return bytes;
+        }
+        case nlohmann::json::value_t::object: {
+            std::size_t bytes = value_bytes + block_bytes;
+            for (auto it = value.begin(); it != value.end(); ++it) bytes += member_bytes + it.key().size() + json_bytes(it.value());
+            return bytes;
+        }
+        default: return value_bytes;
     }
 }
 
 bool recording(lua_State* L) { return context(L).setup->transcript->recording(); }
 
-void emit(lua_State* L, nlohmann::json event) { context(L).setup->transcript->emit(std::move(event)); }
+void emit(lua_State* L, nlohmann::json event) {
+    if (!charge_host(L, json_bytes(event), "the transcript of the game so far"))
+        throw std::runtime_error(limit_state(L).tripped_reason);
+    context(L).setup->transcript->emit(std::move(event));
+}
 
 }  // namespace soloist::lua

@@ -1,5 +1,7 @@
 #include "lua/lua_door.hpp"
 
+#include "lua/lua_modules.hpp"
+
 #include <chrono>
 #include <ctime>
 #include <condition_variable>
@@ -32,17 +34,44 @@ static void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t ns
         s->used -= old;
         return nullptr;
     }
-    if (nsize > old && !s->host_active && s->used - old + nsize > s->limits.max_memory) {
-        if (!s->tripped.exchange(true))
-            s->tripped_reason = "stopped: the bot used more than " +
-                                std::to_string(s->limits.max_memory >> 20) +
-                                " MiB of memory (--max-memory)";
+    if (nsize > old && !s->host_active && s->used - old + nsize + s->host_bytes > s->limits.max_memory) {
+        if (!s->tripped) trip(*s, memory_reason(*s));
         return nullptr;
     }
     void* p = s->pool.resize(ptr, old, nsize);
     if (!p) return nullptr;
     s->used = s->used - old + nsize;
     return p;
+}
+
+bool trip(LimitState& s, const std::string& reason) {
+    std::lock_guard guard(s.lock);
+    if (s.tripped.load()) return false;
+    s.tripped_reason = reason;  // before the flag: whoever sees the flag reads the reason
+    s.tripped.store(true);
+    return true;
+}
+
+std::string memory_reason(const LimitState& s, const char* held_for) {
+    std::string reason = "stopped: the bot used more than " + std::to_string(s.limits.max_memory >> 20) +
+                         " MiB of memory (--max-memory)";
+    if (held_for) reason += std::string(", counting what Soloist holds for it: ") + held_for;
+    return reason;
+}
+
+std::size_t host_room(const LimitState& s) {
+    const std::size_t taken = s.used + s.host_bytes;
+    return taken >= s.limits.max_memory ? 0 : s.limits.max_memory - taken;
+}
+
+bool charge_host(lua_State* L, std::size_t bytes, const char* what) {
+    auto& s = limit_state(L);
+    if (bytes > host_room(s)) {
+        trip(s, memory_reason(s, what));
+        return false;
+    }
+    s.host_bytes += bytes;
+    return true;
 }
 
 static int panic(lua_State* L) {
@@ -73,10 +102,8 @@ static void limit_hook(lua_State* L, lua_Debug*) {
     if (!s.tripped && s.limits.mode == Limits::Mode::count) {
         s.instructions += 1000;
         if (s.instructions <= s.limits.max_instructions) return;
-        s.tripped_reason = "stopped: the bot ran more than " +
-                           std::to_string(s.limits.max_instructions) +
-                           " instructions without asking a question (an endless loop?)";
-        s.tripped = true;
+        trip(s, "stopped: the bot ran more than " + std::to_string(s.limits.max_instructions) +
+                    " instructions without asking a question (an endless loop?)");
     }
     if (s.tripped) {
         // Keep firing on every instruction so a script's pcall cannot swallow it.
@@ -91,6 +118,17 @@ static std::int64_t steady_ns() {
     timespec t{};
     clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
     return static_cast<std::int64_t>(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
+// The wall-clock budget of a slice. With --limits count the instruction count is the limit,
+// and the clock only a backstop for what the count cannot see (a long C call, a loop of
+// them), set well beyond it so that it never decides a game that the count would let run.
+static double slice_seconds(const Limits& limits) {
+    return limits.mode == Limits::Mode::count ? 5 * limits.max_seconds : limits.max_seconds;
+}
+
+static std::int64_t slice_deadline(const Limits& limits) {
+    return steady_ns() + static_cast<std::int64_t>(slice_seconds(limits) * 1e9);
 }
 
 // One thread watches every game of the process. Arming a slice only stores a deadline, so a
@@ -127,7 +165,7 @@ private:
 
     // How long after the budget a stuck C call ends the process: as long again, 1 s at least.
     static std::int64_t grace_ns(const LimitState& s) {
-        return static_cast<std::int64_t>(std::max(1.0, s.limits.max_seconds) * 1e9);
+        return static_cast<std::int64_t>(std::max(1.0, slice_seconds(s.limits)) * 1e9);
     }
 
     void run() {
@@ -137,29 +175,40 @@ private:
             else wake_.wait_for(guard, tick);
             const std::int64_t now = steady_ns();
             for (LimitState* s : states_) {
-                const std::int64_t deadline = s->deadline_ns.load(std::memory_order_relaxed);
-                if (deadline == 0 || deadline > now) continue;
-                if (s->tripped && s->limits.hard_stop && now > deadline + grace_ns(*s)) {
-                    // The hook has not fired: the script is inside one long C call.
-                    std::fprintf(stderr,
-                                 "soloist: stopped: the bot has been stuck inside one library call (such as "
-                                 "string.find with a pattern that backtracks) for more than %g s; it cannot be "
-                                 "interrupted there, so Soloist ends. The journal holds every answer given.\n",
-                                 s->limits.max_seconds + grace_ns(*s) / 1e9);
-                    std::fflush(stderr);
-                    std::_Exit(1);
-                }
+                const std::int64_t early = s->deadline_ns.load(std::memory_order_relaxed);
+                if (early == 0 || early > now) continue;
                 std::lock_guard state_guard(s->lock);
-                if (s->deadline_ns.load() == 0 || s->deadline_ns.load() > now) continue;  // the slice ended
-                if (!s->tripped.exchange(true)) {
+                const std::int64_t deadline = s->deadline_ns.load();
+                if (deadline == 0 || deadline > now) continue;  // the slice ended
+                if (s->tripped && s->limits.hard_stop && now > deadline + grace_ns(*s)) stuck(*s, now - deadline);
+                if (!s->tripped) {
                     char seconds[32];
-                    std::snprintf(seconds, sizeof seconds, "%g", s->limits.max_seconds);
+                    std::snprintf(seconds, sizeof seconds, "%g", slice_seconds(s->limits));
                     s->tripped_reason = std::string("stopped: the bot ran for more than ") + seconds +
-                                        " s without asking a question (an endless loop?)";
+                                        " s without asking a question " +
+                                        (s->limits.mode == Limits::Mode::count
+                                             ? "(the wall-clock backstop of --limits count, for what the instruction "
+                                               "count cannot see, such as one long library call)"
+                                             : "(an endless loop?)");
+                    s->tripped.store(true);
                 }
                 for (lua_State* co : s->running) lua_sethook(co, limit_hook, LUA_MASKCOUNT, 1);
             }
         }
+    }
+
+    // The hook has not fired: the script is inside one long C call, which cannot be
+    // interrupted. The journal is saved at every answer, so ending the process loses nothing.
+    [[noreturn]] static void stuck(const LimitState& s, std::int64_t over_ns) {
+        const char* work = s.host_work.load();
+        std::string inside = work ? std::string("while Soloist copied a value of the bot's for ") + work
+                                  : "inside one library call (such as string.find with a pattern that backtracks)";
+        std::fprintf(stderr,
+                     "soloist: stopped: the bot has been stuck %s for more than %g s; it cannot be interrupted "
+                     "there, so Soloist ends. The journal holds every answer given.\n",
+                     inside.c_str(), slice_seconds(s.limits) + over_ns / 1e9);
+        std::fflush(stderr);
+        std::_Exit(1);
     }
 
     std::mutex mutex_;
@@ -185,7 +234,7 @@ State::State(const Limits& limits) : limits_(limits) {
     lua_atpanic(L_, panic);
     // Every thread copies this at its creation: the address of the one slot of the state.
     *static_cast<void***>(lua_getextraspace(L_)) = &limits_.host_context;
-    watch(limits.mode == Limits::Mode::watchdog);
+    watch(limits.mode != Limits::Mode::none);
 }
 
 void State::watch(bool on) {
@@ -211,10 +260,11 @@ void State::restore(const Snapshot& snapshot, const Limits& limits) {
     // Every pointer inside the state points into the pool or to code, so putting the bytes
     // back at the same addresses puts the whole state back.
     limits_.pool.restore(snapshot.image);
-    watch(limits.mode == Limits::Mode::watchdog);
+    watch(limits.mode != Limits::Mode::none);
     std::lock_guard guard(limits_.lock);
     limits_.limits = limits;
     limits_.used = snapshot.used;
+    limits_.host_bytes = 0;
     limits_.host_active = true;
     limits_.tripped = false;
     limits_.tripped_reason.clear();
@@ -234,8 +284,7 @@ void begin_slice(lua_State* L, lua_State* running) {
     s.host_active = false;
     s.instructions = s.carried;
     s.carried = 0;
-    if (s.limits.mode == Limits::Mode::watchdog)
-        s.deadline_ns = steady_ns() + static_cast<std::int64_t>(s.limits.max_seconds * 1e9);
+    if (s.limits.mode != Limits::Mode::none) s.deadline_ns = slice_deadline(s.limits);
 }
 
 void end_slice(lua_State* L, lua_State*) {
@@ -253,9 +302,10 @@ void restart_slice(lua_State* running) {
     if (s.limits.mode == Limits::Mode::count) {
         s.instructions = 0;
         lua_sethook(running, limit_hook, LUA_MASKCOUNT, 1000);  // the count starts again too
-    } else if (s.limits.mode == Limits::Mode::watchdog) {
+    }
+    if (s.limits.mode != Limits::Mode::none) {
         std::lock_guard guard(s.lock);  // the watchdog fires under it
-        if (!s.tripped) s.deadline_ns = steady_ns() + static_cast<std::int64_t>(s.limits.max_seconds * 1e9);
+        if (!s.tripped) s.deadline_ns = slice_deadline(s.limits);
     }
 }
 
@@ -305,8 +355,21 @@ static int message_handler(lua_State* L) {
     return 1;
 }
 
+// A limit that fired in a call the host made between the bot's slices (a correctable's
+// getter for `show`) ends that call only: the bot is suspended and did not run, a replay makes
+// no such call, and the flag left set would turn the bot's next caught error into a limit.
+static void clear_trip(lua_State* L, LimitState& s) {
+    std::lock_guard guard(s.lock);
+    s.tripped.store(false);
+    s.tripped_reason.clear();
+    lua_sethook(L, nullptr, 0, 0);
+}
+
 bool door_call(lua_State* L, int nargs, int nresults, std::string& error) {
     luaL_checkstack(L, 2, "door_call");
+    auto& s = limit_state(L);
+    const bool between_slices = s.running.empty() && !s.tripped;
+    const int steps = step_depth(L);
     const int base = lua_gettop(L) - nargs;  // the function's index
     lua_pushcfunction(L, message_handler);
     lua_insert(L, base);
@@ -314,12 +377,13 @@ bool door_call(lua_State* L, int nargs, int nresults, std::string& error) {
     const int status = lua_pcall(L, nargs, nresults, base);
     end_slice(L, L);
     lua_remove(L, base);
+    set_step_depth(L, steps);  // steps an error abandoned are left
     if (status == LUA_OK) return true;
-    auto& s = limit_state(L);
     if (status == LUA_ERRMEM && s.tripped) error = s.tripped_reason;
     else if (status == LUA_ERRERR) error = "error while handling an error (a failing __tostring?)";
     else error = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(unknown error)";
     lua_pop(L, 1);
+    if (between_slices && s.tripped) clear_trip(L, s);
     return false;
 }
 

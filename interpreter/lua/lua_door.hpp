@@ -32,8 +32,16 @@ struct LimitState {
     Limits limits;
     std::size_t used = 0;              // bytes allocated by the state
     bool host_active = true;           // the host's own work is not capped
-    std::atomic<bool> tripped{false};  // a limit fired: the game is over
+    // What the host keeps for the bot (its narration and records in the transcript): counted
+    // with `used` against the memory limit, so no bot value grows the host without bound.
+    std::size_t host_bytes = 0;
+    // A limit fired: the game is over. Set only by trip(), after tripped_reason, which stays
+    // as it is while the flag is set: whoever sees the flag may read the reason.
+    std::atomic<bool> tripped{false};
     std::string tripped_reason;        // what fired, for the error message
+    // What the host is copying from the bot's values right now (a binding's name), so a
+    // stuck process names the real cause. Read by the watchdog.
+    std::atomic<const char*> host_work{nullptr};
     std::uint64_t instructions = 0;    // count mode: used in this slice
     std::uint64_t carried = 0;         // count mode: where the next slice starts counting
     std::vector<lua_State*> running;   // threads being resumed, innermost last
@@ -82,6 +90,21 @@ private:
 };
 
 LimitState& limit_state(lua_State* L);
+
+// Fires a limit with `reason` unless one has fired already; true if this call fired it.
+// Safe from any thread (the watchdog's, an allocation's, a hook's).
+bool trip(LimitState& s, const std::string& reason);
+
+// The message of the memory limit: "stopped: the bot used more than N MiB of memory
+// (--max-memory)" and what the host was holding for it, when that is what crossed it.
+std::string memory_reason(const LimitState& s, const char* held_for = nullptr);
+
+// The bytes the host may still build from the bot's values before the memory limit.
+std::size_t host_room(const LimitState& s);
+
+// Counts `bytes` that the host keeps for the bot (`what` names them) against the memory
+// limit; past it, trips the limit and returns false. Raises nothing.
+bool charge_host(lua_State* L, std::size_t bytes, const char* what);
 
 // Calls the function below nargs arguments on L's stack. On success leaves nresults
 // values and returns true; on error leaves nothing and sets `error` (message + traceback).

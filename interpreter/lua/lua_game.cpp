@@ -34,8 +34,7 @@ end
 local function step(id, fn)
   if type(id) ~= "string" then error("game.step: a step id must be a string", 2) end
   if type(fn) ~= "function" then error("game.step: step '" .. id .. "' needs a function", 2) end
-  check(id)
-  return wrap(id, fn, run_hooked)
+  return wrap(id, fn, run_hooked, check(id))
 end
 
 -- A house rule's table: { before = {[step] = fn}, replace = {...}, after = {...} }.
@@ -66,10 +65,12 @@ struct StepStack {
     static constexpr int capacity = 256;
     int depth = 0;
     bool hooks = false;  // a house rule hooks some step: look the step up in the hooked set
-    const char* ids[capacity];  // each an upvalue of its step's closure, alive while it runs
+    // Each step by its place in the bot's declared steps (Bot::steps), which outlive every
+    // state of the game: no pointer into the state that a collected closure could leave.
+    int ids[capacity];
 };
 
-enum StepUpvalue { STEP_ID = 1, STEP_FN, STEP_RUN_HOOKED, STEP_STACK, STEP_HOOKED };
+enum StepUpvalue { STEP_ID = 1, STEP_FN, STEP_RUN_HOOKED, STEP_INDEX, STEP_STACK, STEP_HOOKED };
 
 // Leaving the step at `depth` also leaves any inner step a script's pcall abandoned.
 static int left_step(lua_State* L, int, lua_KContext depth) {
@@ -85,9 +86,9 @@ static int running_step(lua_State* L) {
     auto* steps = static_cast<StepStack*>(lua_touserdata(L, lua_upvalueindex(STEP_STACK)));
     if (steps->depth == StepStack::capacity) return luaL_error(L, "steps nested too deep (endless recursion?)");
     const int depth = ++steps->depth;
-    steps->ids[depth - 1] = lua_tostring(L, lua_upvalueindex(STEP_ID));
+    steps->ids[depth - 1] = static_cast<int>(lua_tointeger(L, lua_upvalueindex(STEP_INDEX)));
     if (recording(L)) {
-        const char* id = steps->ids[depth - 1];
+        const char* id = lua_tostring(L, lua_upvalueindex(STEP_ID));
         guarded(L, [&] {
             emit(L, {{"event", "step"}, {"id", id}});
             return 0;
@@ -120,13 +121,13 @@ static int note_hooks(lua_State* L) {
     return 0;
 }
 
-// wrap(id, fn, run_hooked) -> the step's closure; upvalues 1 and 2: the steps being run
-// (StepStack) and the set of hooked step ids.
+// wrap(id, fn, run_hooked, index) -> the step's closure; upvalues 1 and 2: the steps being
+// run (StepStack) and the set of hooked step ids.
 static int wrap_step(lua_State* L) {
-    lua_settop(L, 3);
+    lua_settop(L, 4);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, lua_upvalueindex(2));
-    lua_pushcclosure(L, running_step, 5);
+    lua_pushcclosure(L, running_step, 6);
     return 1;
 }
 
@@ -146,10 +147,15 @@ static bool load_prelude(lua_State* L) {
 
 static const Bot& bot(lua_State* L) { return *context(L).setup->bot; }
 
+// check(id) -> the step's place among the declared steps; an error for an undeclared one.
 static int game_check_step(lua_State* L) {
     const char* id = luaL_checkstring(L, 1);
-    for (const auto& s : bot(L).steps)
-        if (s.id == id) return 0;
+    const auto& steps = bot(L).steps;
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        if (steps[i].id == id) {
+            lua_pushinteger(L, static_cast<lua_Integer>(i));
+            return 1;
+        }
     guarded(L, [&] {
         std::vector<std::string> ids;
         for (const auto& s : bot(L).steps) ids.push_back(s.id);
@@ -180,7 +186,7 @@ static int game_record(lua_State* L) {
     return guarded(L, [&] {
         nlohmann::json event = nlohmann::json::object();
         std::string error;
-        if (!lua_isnoneornil(L, 2) && !to_json(L, 2, event, error)) throw std::runtime_error("game.record: " + error);
+        if (!lua_isnoneornil(L, 2) && !to_json(L, 2, event, error, "the fields of game.record")) throw std::runtime_error("game.record: " + error);
         if (!event.is_object()) throw std::runtime_error("game.record: fields must be a table with string keys");
         event["event"] = kind;
         emit(L, std::move(event));
@@ -287,8 +293,19 @@ int luaopen_game(lua_State* L) {
 
 const char* current_step(lua_State* L) {
     const auto* steps = static_cast<const StepStack*>(limit_state(L).steps);
-    // The step's closure holds the string: valid until the step is left.
-    return steps && steps->depth > 0 ? steps->ids[steps->depth - 1] : nullptr;
+    if (!steps || steps->depth <= 0) return nullptr;
+    const auto& declared = bot(L).steps;
+    const auto index = static_cast<std::size_t>(steps->ids[steps->depth - 1]);
+    return index < declared.size() ? declared[index].id.c_str() : nullptr;
+}
+
+int step_depth(lua_State* L) {
+    const auto* steps = static_cast<const StepStack*>(limit_state(L).steps);
+    return steps ? steps->depth : 0;
+}
+
+void set_step_depth(lua_State* L, int depth) {
+    if (auto* steps = static_cast<StepStack*>(limit_state(L).steps)) steps->depth = depth;
 }
 
 }  // namespace soloist::lua

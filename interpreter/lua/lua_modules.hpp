@@ -12,5 +12,9 @@ int luaopen_ui(lua_State* L);       // lua_ui.cpp: say, why, show, ask, confirm,
 int luaopen_random(lua_State* L);   // lua_random.cpp: roll, int, pick, shuffle
 int luaopen_game(lua_State* L);     // lua_game.cpp: bot, options, components, step, record, correctable
 const char* current_step(lua_State* L);           // the innermost step being run, or nullptr
+// How many steps are being run. A Lua error skips the end of every step it unwinds, so
+// whoever catches errors (pcall, a coroutine's resume, the door) puts the depth back.
+int step_depth(lua_State* L);
+void set_step_depth(lua_State* L, int depth);
 
 }  // namespace soloist::lua

@@ -9,6 +9,23 @@
 #include <stdexcept>
 #include <string>
 
+// g++ says it builds with the address sanitizer by __SANITIZE_ADDRESS__, clang by __has_feature.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SOLOIST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(SOLOIST_ASAN)
+#include <sanitizer/asan_interface.h>
+// In sanitizer builds a free block is poisoned, so that a use after free inside the state
+// (which malloc's own checks never see here) is reported where it happens.
+#define POOL_POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define POOL_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define POOL_POISON(p, n) ((void)(p), (void)(n))
+#define POOL_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 namespace soloist::lua {
 
 // Addresses are reserved without access, so they count against no memory limit of the
@@ -29,7 +46,10 @@ Pool::Pool(std::size_t reserve, std::size_t minimum) {
     end_ = base_ + reserve;
 }
 
-Pool::~Pool() { munmap(base_, static_cast<std::size_t>(end_ - base_)); }
+Pool::~Pool() {
+    POOL_UNPOISON(base_, static_cast<std::size_t>(next_ - base_));
+    munmap(base_, static_cast<std::size_t>(end_ - base_));
+}
 
 std::size_t Pool::class_of(std::size_t size) {
     if (size <= small_limit) return (size + granule - 1) / granule - 1;
@@ -54,6 +74,7 @@ void* Pool::allocate(std::size_t size) {
     const std::size_t c = class_of(size);
     if (c >= small_classes + large_classes) return nullptr;
     if (FreeBlock* b = free_[c]) {
+        POOL_UNPOISON(b, block_size(c));
         free_[c] = b->next;
         return b;
     }
@@ -70,6 +91,7 @@ void Pool::release(void* block, std::size_t size) {
     const std::size_t c = class_of(size);
     b->next = free_[c];
     free_[c] = b;
+    POOL_POISON(b, block_size(c));
 }
 
 void* Pool::resize(void* block, std::size_t old_size, std::size_t new_size) {
@@ -82,7 +104,19 @@ void* Pool::resize(void* block, std::size_t old_size, std::size_t new_size) {
     return moved;
 }
 
+// Sanitizer builds: free blocks poisoned again (see POOL_POISON), after a whole-pool copy.
+void Pool::poison_free_blocks() const {
+    for (std::size_t c = 0; c < std::size(free_); ++c)
+        for (const FreeBlock* b = free_[c]; b;) {
+            POOL_UNPOISON(b, sizeof(FreeBlock));
+            const FreeBlock* next = b->next;
+            POOL_POISON(b, block_size(c));
+            b = next;
+        }
+}
+
 void Pool::save(Image& image) const {
+    POOL_UNPOISON(base_, static_cast<std::size_t>(next_ - base_));
     image.base = base_;
     image.bytes.assign(base_, next_);
     image.free_lists.assign(std::begin(free_), std::end(free_));
@@ -101,13 +135,16 @@ void Pool::save(Image& image) const {
         from = hole.offset + hole.size;
     }
     image.spans.push_back({from, image.bytes.size() - from});
+    poison_free_blocks();
 }
 
 void Pool::restore(const Image& image) {
     if (image.base != base_) throw std::logic_error("Pool::restore: the image belongs to another pool");
+    POOL_UNPOISON(base_, static_cast<std::size_t>(std::max(next_, base_ + image.bytes.size()) - base_));
     for (const auto& span : image.spans) std::memcpy(base_ + span.offset, image.bytes.data() + span.offset, span.size);
     next_ = base_ + image.bytes.size();
     for (std::size_t c = 0; c < std::size(free_); ++c) free_[c] = static_cast<FreeBlock*>(image.free_lists[c]);
+    poison_free_blocks();
 }
 
 }  // namespace soloist::lua

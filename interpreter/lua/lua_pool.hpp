@@ -55,6 +55,7 @@ private:
     static std::size_t class_of(std::size_t size);
     static std::size_t block_size(std::size_t size_class);
     bool commit_to(char* end);
+    void poison_free_blocks() const;
 
     struct FreeBlock {
         FreeBlock* next;

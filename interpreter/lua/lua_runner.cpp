@@ -301,7 +301,12 @@ private:
         o.kind = ScriptOutcome::Kind::end;
         std::string why;
         nlohmann::json end;
-        if (nres < 1 || lua_type(co, -nres) != LUA_TTABLE || !to_json(co, -nres, end, why) || !end.is_object() ||
+        if (nres >= 1 && lua_type(co, -nres) == LUA_TTABLE && !to_json(co, -nres, end, why, "the end it returned") &&
+            state_->limits().tripped) {
+            lua_pop(co, nres);
+            return failure(state_->limits().tripped_reason, "ending the game");
+        }
+        if (nres < 1 || lua_type(co, -nres) != LUA_TTABLE || !why.empty() || !end.is_object() ||
             !end.contains("result") || !end["result"].is_string()) {
             lua_pop(co, nres);
             return failure(display_path(setup_.bot->dir / setup_.bot->entry) +

@@ -4,6 +4,7 @@
 // and load are replaced so that a game is deterministic and address-free.
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -43,13 +44,29 @@ struct Key {
     int slot;  // where the Lua value is kept alive
 };
 
+// i < f and f < i, exactly, as Lua compares an integer with a float: converting the integer
+// would round it (2^63 - 1 becomes 2^63), and two keys that compare neither way have no
+// fixed order.
+bool integer_less_float(lua_Integer i, lua_Number f) {
+    if (f >= 0x1p63) return true;
+    if (f <= -0x1p63) return false;
+    return i < static_cast<lua_Integer>(std::ceil(f));
+}
+bool float_less_integer(lua_Number f, lua_Integer i) {
+    if (f >= 0x1p63) return false;
+    if (f < -0x1p63) return true;
+    return static_cast<lua_Integer>(std::floor(f)) < i;
+}
+
 bool key_less(const Key& a, const Key& b) {
     if (a.rank != b.rank) return a.rank < b.rank;
     if (a.rank == 1) {
         const int c = std::memcmp(a.text, b.text, std::min(a.length, b.length));
         return c != 0 ? c < 0 : a.length < b.length;
     }
-    if (a.rank == 0 && a.is_integer && b.is_integer) return a.integer < b.integer;
+    if (a.rank == 0 && a.is_integer != b.is_integer)
+        return a.is_integer ? integer_less_float(a.integer, b.number) : float_less_integer(a.number, b.integer);
+    if (a.rank == 0 && a.is_integer) return a.integer < b.integer;
     return a.number < b.number;
 }
 
@@ -371,23 +388,31 @@ static int l_require(lua_State* L) {
     return run_module(L, name);
 }
 
-// pcall and xpcall as in Lua, except that a fired limit cannot be caught.
-static int finish_pcall(lua_State* L, int status, lua_KContext extra) {
+// pcall and xpcall as in Lua, except that a fired limit cannot be caught, and the steps an
+// error abandoned are left. The continuation's context holds the stack slots before the
+// results (0 or 2) and, above them, the step depth at the call.
+static lua_KContext pcall_context(lua_State* L, int extra) {
+    return static_cast<lua_KContext>(step_depth(L)) * 4 + extra;
+}
+
+static int finish_pcall(lua_State* L, int status, lua_KContext context) {
     if (status != LUA_OK && status != LUA_YIELD) {
         rethrow_if_tripped(L);
+        set_step_depth(L, static_cast<int>(context / 4));
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
     }
-    return lua_gettop(L) - static_cast<int>(extra);
+    return lua_gettop(L) - static_cast<int>(context % 4);
 }
 
 static int l_pcall(lua_State* L) {
     luaL_checkany(L, 1);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
-    const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
-    return finish_pcall(L, status, 0);
+    const lua_KContext context = pcall_context(L, 0);
+    const int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, context, finish_pcall);
+    return finish_pcall(L, status, context);
 }
 
 // xpcall's message handler: the bot's, skipped once a limit has fired. Lua runs a handler
@@ -410,8 +435,9 @@ static int l_xpcall(lua_State* L) {
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
-    const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
-    return finish_pcall(L, status, 2);
+    const lua_KContext context = pcall_context(L, 2);
+    const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, context, finish_pcall);
+    return finish_pcall(L, status, context);
 }
 
 static bool is_frozen(lua_State* L, int idx) {
@@ -422,12 +448,17 @@ static bool is_frozen(lua_State* L, int idx) {
     return frozen;
 }
 
-// rawset cannot write into the host's tables either.
+// rawset cannot write into the host's tables either, nor set __mode or __gc (see the
+// metatables below).
+static int refuse_meta_key(lua_State* L, const char* key);
+static bool is_meta_key(lua_State* L, int idx);
+
 static int l_rawset(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
     luaL_checkany(L, 3);
     if (is_frozen(L, 1)) return luaL_error(L, "not allowed: this table belongs to Soloist and is read-only");
+    if (!lua_isnil(L, 3) && is_meta_key(L, 2)) return refuse_meta_key(L, lua_tostring(L, 2));
     lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
     const bool is_env = lua_rawequal(L, 1, -1);
     lua_pop(L, 1);
@@ -460,9 +491,11 @@ static int resume_core(lua_State* L, lua_State* co, int narg) {
     }
     lua_xmove(L, co, narg);
     int nres = 0;
+    const int steps = step_depth(L);
     begin_slice(L, co);
     const int status = lua_resume(co, L, narg, &nres);
     end_slice(L, co);
+    set_step_depth(L, steps);  // the coroutine's steps are not the caller's
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 1)) {
             lua_pop(co, nres);
@@ -513,9 +546,11 @@ static int l_co_close(lua_State* L) {
     lua_settop(L, 1);
     lua_pushvalue(L, lua_upvalueindex(1));  // Lua's coroutine.close
     lua_insert(L, 1);
+    const int steps = step_depth(L);
     begin_slice(L, co);
     const int status = lua_pcall(L, 1, LUA_MULTRET, 0);
     end_slice(L, co);
+    set_step_depth(L, steps);
     if (status != LUA_OK) return lua_error(L);
     if (!lua_toboolean(L, 1)) rethrow_if_tripped(L);
     return lua_gettop(L);
@@ -582,25 +617,115 @@ static int env_newindex(lua_State* L) {
     return 0;
 }
 
-// setmetatable as in Lua, but finalizers (__gc) are refused: they would run while the
-// state closes, outside every limit.
-static int l_setmetatable(lua_State* L) {
-    if (lua_type(L, 2) == LUA_TTABLE) {
-        lua_pushliteral(L, "__gc");
-        if (lua_rawget(L, 2) != LUA_TNIL)
-            return luaL_error(L, "not allowed: __gc finalizers would run after the game, outside Soloist's limits");
-        lua_pop(L, 1);
-        // What a weak table holds depends on when the collector runs, which depends on
-        // everything allocated: a game would not replay identically.
-        lua_pushliteral(L, "__mode");
-        if (lua_rawget(L, 2) != LUA_TNIL)
-            return luaL_error(L, "not allowed: weak tables (__mode) depend on garbage collection timing, so games "
-                                 "would not replay identically");
+// ---- metatables: no finalizers, no weak tables ------------------------------------------
+//
+// A finalizer (__gc) would run while the state closes, outside every limit; what a weak table
+// (__mode) holds depends on when the collector runs, which depends on everything allocated,
+// so a game would not replay identically. Lua reads both from a metatable at any time, so
+// they are refused whenever they could reach one: in setmetatable, and in every later write
+// to a table in use as a metatable. Such a table gets the guard below as its own metatable
+// (or, when it has one of the bot's, the guard's __newindex in it), which refuses the two
+// keys as new fields; rawset refuses them everywhere.
+
+static bool is_meta_key(lua_State* L, int idx) {
+    if (lua_type(L, idx) != LUA_TSTRING) return false;
+    const char* key = lua_tostring(L, idx);
+    return std::strcmp(key, "__mode") == 0 || std::strcmp(key, "__gc") == 0;
+}
+
+static int refuse_meta_key(lua_State* L, const char* key) {
+    if (std::strcmp(key, "__gc") == 0)
+        return luaL_error(L, "not allowed: __gc finalizers would run after the game, outside Soloist's limits");
+    return luaL_error(L, "not allowed: weak tables (__mode) depend on garbage collection timing, so games "
+                         "would not replay identically");
+}
+
+// The guard's __newindex: a new field of a table in use as a metatable.
+static int guard_newindex(lua_State* L) {
+    if (is_meta_key(L, 2)) return refuse_meta_key(L, lua_tostring(L, 2));
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+// The upvalues of setmetatable and getmetatable.
+enum MetaUpvalue { META_REAL = 1, META_GUARD, META_GUARD_NEWINDEX };
+
+// Whether the table at idx is guarded as a metatable: its metatable is the guard, or holds
+// the guard's __newindex.
+static bool is_guarded(lua_State* L, int idx) {
+    if (!lua_getmetatable(L, idx)) return false;
+    bool guarded = lua_rawequal(L, -1, lua_upvalueindex(META_GUARD));
+    if (!guarded) {
+        lua_pushliteral(L, "__newindex");
+        lua_rawget(L, -2);
+        guarded = lua_rawequal(L, -1, lua_upvalueindex(META_GUARD_NEWINDEX));
         lua_pop(L, 1);
     }
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pop(L, 1);
+    return guarded;
+}
+
+// Makes the metatable at idx (a table with a metatable of the bot's) send the new fields of
+// the tables it serves through the guard, unless a __newindex of the bot's does: that one
+// can only store with rawset, which refuses the keys itself.
+static void guard_through(lua_State* L, int idx) {
+    lua_pushliteral(L, "__newindex");
+    if (lua_rawget(L, idx) == LUA_TNIL) {
+        lua_pushliteral(L, "__newindex");
+        lua_pushvalue(L, lua_upvalueindex(META_GUARD_NEWINDEX));
+        lua_rawset(L, idx);
+    }
+    lua_pop(L, 1);
+}
+
+// Guards the table at idx, about to be used as a metatable.
+static void guard_metatable(lua_State* L, int idx) {
+    if (!lua_getmetatable(L, idx)) {
+        lua_pushvalue(L, lua_upvalueindex(META_GUARD));
+        lua_setmetatable(L, idx);
+        return;
+    }
+    if (!lua_rawequal(L, -1, lua_upvalueindex(META_GUARD))) guard_through(L, lua_gettop(L));
+    lua_pop(L, 1);
+}
+
+// setmetatable(t, mt) as in Lua, with the refusals above.
+static int l_setmetatable(lua_State* L) {
+    const int kind = lua_type(L, 2);
+    if (kind == LUA_TTABLE) {
+        for (const char* key : {"__gc", "__mode"}) {
+            lua_pushstring(L, key);
+            if (lua_rawget(L, 2) != LUA_TNIL) return refuse_meta_key(L, key);
+            lua_pop(L, 1);
+        }
+        guard_metatable(L, 2);
+    }
+    // A table in use as a metatable stays guarded under its new metatable.
+    if (lua_type(L, 1) == LUA_TTABLE && is_guarded(L, 1)) {
+        if (kind == LUA_TNIL) {
+            lua_settop(L, 1);
+            lua_pushvalue(L, lua_upvalueindex(META_GUARD));
+        } else if (kind == LUA_TTABLE) {
+            guard_through(L, 2);
+        }
+    }
+    lua_pushvalue(L, lua_upvalueindex(META_REAL));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+// getmetatable(v) as in Lua; the guard is the host's, so a table that has only the guard
+// has no metatable for the bot.
+static int l_getmetatable(lua_State* L) {
+    luaL_checkany(L, 1);
+    if (!lua_getmetatable(L, 1)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return 1;
+    if (lua_rawequal(L, -1, lua_upvalueindex(META_GUARD))) lua_pushnil(L);
     return 1;
 }
 
@@ -632,8 +757,8 @@ static const luaL_Reg sandbox_functions[] = {
 };
 
 // The base functions kept as Lua has them.
-static const char* const kept_base[] = {"assert", "error",  "ipairs",   "rawequal",     "rawget", "rawlen",
-                                        "select", "type",   "tonumber", "getmetatable"};
+static const char* const kept_base[] = {"assert", "error", "ipairs", "rawequal", "rawget",
+                                        "rawlen", "select", "type",   "tonumber"};
 static const char* const libraries[] = {"string", "table", "math", "utf8", "coroutine"};
 static const char* const soloist_modules[] = {"ui", "random", "game"};
 
@@ -641,7 +766,7 @@ const std::string& host_names_line() {
     static const std::string line = [] {
         std::vector<std::string> names(std::begin(kept_base), std::end(kept_base));
         for (const luaL_Reg* f = sandbox_functions; f->name; ++f) names.emplace_back(f->name);
-        names.insert(names.end(), {"setmetatable", "require", "_VERSION"});
+        names.insert(names.end(), {"setmetatable", "getmetatable", "require", "_VERSION"});
         names.insert(names.end(), std::begin(libraries), std::end(libraries));
         names.insert(names.end(), std::begin(soloist_modules), std::end(soloist_modules));
         std::string declared, values;
@@ -710,11 +835,21 @@ int luaopen_sandbox(lua_State* L) {
     }
     lua_pop(L, 1);
     luaL_setfuncs(L, sandbox_functions, 0);
+    // setmetatable and getmetatable share the guard of metatables (META_* upvalues).
     lua_getfield(L, loaded, "_G");
     lua_getfield(L, -1, "setmetatable");
     lua_remove(L, -2);
-    lua_pushcclosure(L, l_setmetatable, 1);
+    lua_createtable(L, 0, 1);  // the guard
+    lua_pushcfunction(L, guard_newindex);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "__newindex");
+    lua_pushvalue(L, -3);
+    lua_pushvalue(L, -3);
+    lua_pushvalue(L, -3);
+    lua_pushcclosure(L, l_setmetatable, 3);
     lua_setfield(L, host, "setmetatable");
+    lua_pushcclosure(L, l_getmetatable, 3);
+    lua_setfield(L, host, "getmetatable");
     lua_pushliteral(L, LUA_VERSION);
     lua_setfield(L, host, "_VERSION");
     lua_newtable(L);  // modules loaded by require

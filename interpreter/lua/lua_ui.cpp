@@ -60,7 +60,7 @@ static int ui_show(lua_State* L) {
     return guarded(L, [&] {
         nlohmann::json entries;
         std::string error;
-        if (!to_json(L, 2, entries, error)) throw std::runtime_error("ui.show: " + error);
+        if (!to_json(L, 2, entries, error, "the entries of ui.show")) throw std::runtime_error("ui.show: " + error);
         if (!entries.is_array()) entries = nlohmann::json::array();
         emit(L, {{"event", "show"}, {"title", title}, {"entries", std::move(entries)}});
         return 0;
@@ -171,6 +171,20 @@ static void check_ids_differ(lua_State* L, int first_id, lua_Integer n) {
     lua_pop(L, 1);
 }
 
+// The host copies every option's id and label: many options sharing one long label are small
+// for Lua and huge for the host, so the copy must fit in the memory limit too.
+static void check_room_for_options(lua_State* L, int first_id, lua_Integer n) {
+    std::size_t bytes = 0;
+    for (int at = first_id; at < first_id + OPTION_SLOTS * static_cast<int>(n); at += OPTION_SLOTS)
+        bytes += sizeof(Choice) + lua_rawlen(L, at) + lua_rawlen(L, at + 1);
+    if (bytes <= host_room(limit_state(L))) return;
+    guarded(L, [&] {
+        trip(limit_state(L), memory_reason(limit_state(L), "the options of ui.ask"));
+        return 0;
+    });
+    luaL_error(L, "ui.ask: %s", limit_state(L).tripped_reason.c_str());
+}
+
 static int ui_ask(lua_State* L) {
     check_can_ask(L, "ask");
     const char* prompt = luaL_checkstring(L, 1);
@@ -182,6 +196,7 @@ static int ui_ask(lua_State* L) {
     luaL_checkstack(L, static_cast<int>(OPTION_SLOTS * n) + 8, "ui.ask: too many options");
     for (lua_Integer i = 1; i <= n; ++i) push_option(L, 2, i);  // from 3 on
     check_ids_differ(L, 4, n);
+    check_room_for_options(L, 4, n);
     guarded(L, [&] {
         auto& q = new_question(L, Question::Kind::ask, prompt, static_cast<std::size_t>(n));
         int at = 4;
