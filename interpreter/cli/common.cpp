@@ -1,13 +1,15 @@
 #include "cli/common.hpp"
 
-#include <fstream>
+#include <cmath>
 #include <iostream>
 #include <random>
 
 #include <spdlog/spdlog.h>
 
 #include "domain/atomic_file.hpp"
+#include "domain/file_access.hpp"
 #include "domain/hash.hpp"
+#include "domain/numbers.hpp"
 #include "domain/schema_check.hpp"
 #include "domain/yaml_json.hpp"
 #include "lua/lua_runner.hpp"
@@ -45,20 +47,51 @@ Bot load_bot_named(const std::string& name, const Common& common) {
     return bot;
 }
 
+// A YAML file the user names (answers, house rules, scenarios): a regular file of at most
+// kMaxReadBytes; `what` names it in the message ("answers file").
+static std::string read_named_file(const std::filesystem::path& file, const std::string& what, const std::string& advice) {
+    try {
+        return read_regular_file(file);
+    } catch (const FileReadError& e) {
+        if (e.reason == FileReadError::Reason::missing) throw UsageError(what + " not found: " + file.string());
+        throw UsageError(what + " " + file.string() + " " + e.problem + "; " + advice);
+    }
+}
+
 HouseRules load_house_rules(const std::filesystem::path& file) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(file, ec)) throw UsageError("house rules file not found: " + file.string());
+    const std::string text = read_named_file(file, "house rules file", "pass a YAML file of house rules");
     const auto lib = Library::from_source_tree();
-    const auto data = load_checked(file, lib.schemas_dir / "rules.schema.yaml");
+    const YamlDocument doc = parse_yaml(text, file);
+    if (auto problems = check_schema(doc, lib.schemas_dir / "rules.schema.yaml"); !problems.empty())
+        throw ValidationError(std::move(problems));
+    const auto& data = doc.data;
     HouseRules rules;
     rules.file = file;
     if (data.contains("options")) rules.options = data["options"];
-    std::string hashed = read_file(file).value_or("");
+    std::string hashed = text;
     if (data.contains("script")) {
-        rules.script = file.parent_path() / data["script"].get<std::string>();
-        if (!std::filesystem::is_regular_file(rules.script, ec))
-            throw GameError(file.string() + ": the house rule's script " + rules.script.string() + " does not exist");
-        hashed += read_file(rules.script).value_or("");
+        // Beside the rules file, as written and once links are followed.
+        const std::string script = data["script"].get<std::string>();
+        const std::filesystem::path relative = std::filesystem::path(script).lexically_normal();
+        const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
+        if (relative.is_absolute() || (!relative.empty() && *relative.begin() == ".."))
+            throw GameError(file.string() + ": the house rule's script '" + script +
+                            "' must be a relative path inside the folder of the rules file");
+        rules.script = file.parent_path() / relative;
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(rules.script, ec)) {
+            const std::string kind = file_kind(rules.script);
+            throw GameError(file.string() + ": the house rule's script " + rules.script.string() +
+                            (kind.empty() ? " does not exist" : " is not a regular file (it is " + kind + ")"));
+        }
+        if (const auto problem = outside_problem(rules.script, folder, script, "the folder of the rules file"))
+            throw GameError(file.string() + ": the house rule's script " + *problem +
+                            "; keep the script beside the rules file");
+        try {
+            hashed += read_regular_file(rules.script);
+        } catch (const FileReadError& e) {
+            throw GameError(file.string() + ": the house rule's script " + e.what());
+        }
     }
     rules.hash = hex64(fnv1a64(hashed));
     return rules;
@@ -142,6 +175,13 @@ std::vector<JournalEntry> answers_from_json(const nlohmann::json& list, const st
     for (const auto& a : list) {
         ++n;
         JournalEntry e;
+        // Integers through json_integer: 18446744073709551615 is refused, not read as -1.
+        // (YAML keeps a whole number too large for 64 bits as a float.)
+        const nlohmann::json& number = a.is_object() && a.contains("value") ? a["value"] : a;
+        const bool huge = number.is_number_float() && std::abs(number.get<double>()) >= 9223372036854775808.0;
+        if ((number.is_number_integer() && !json_integer(number)) || huge)
+            throw GameError(where + ": answer " + std::to_string(n) + ": " + number.dump() +
+                            " is out of range: a whole number is from " + std::string(kInt64Range));
         if (a.is_object()) {
             if (!a.contains("correct") || !a["correct"].is_string() || !a.contains("value") || !a["value"].is_number_integer())
                 throw GameError(where + ": answer " + std::to_string(n) + " must be a value or {correct: id, value: number}");
@@ -159,16 +199,10 @@ std::vector<JournalEntry> answers_from_json(const nlohmann::json& list, const st
 }
 
 std::vector<JournalEntry> load_answers(const std::filesystem::path& file) {
-    std::error_code ec;
-    // Read twice (its first line, then as a journal or YAML): it must be a regular file.
-    if (!std::filesystem::is_regular_file(file, ec)) throw UsageError("answers file not found: " + file.string());
-    std::string first;
-    {
-        std::ifstream in(file);
-        std::getline(in, first);
-    }
-    if (first.rfind("{\"soloist_journal\"", 0) == 0) return load_journal(file).entries;
-    return answers_from_json(load_yaml(file).data, file.string());
+    // Read once: a journal or a YAML list, told apart by the first line.
+    const std::string text = read_named_file(file, "answers file", "pass a YAML list of answers or a journal");
+    if (text.rfind("{\"soloist_journal\"", 0) == 0) return parse_journal(text, file).entries;
+    return answers_from_json(parse_yaml(text, file).data, file.string());
 }
 
 std::optional<std::string> feed_answers(Game& game, const std::vector<JournalEntry>& answers) {
@@ -187,6 +221,29 @@ std::optional<std::string> feed_answers(Game& game, const std::vector<JournalEnt
         }
     }
     return std::nullopt;
+}
+
+// What was given, cut short so that a 300-digit number does not flood the message.
+static std::string given(const std::string& text) {
+    return "'" + (text.size() > 40 ? text.substr(0, 37) + "..." : text) + "'";
+}
+
+std::uint64_t seed_option(const std::string& option, const std::string& text) {
+    if (const auto n = parse_unsigned(text)) return *n;
+    throw UsageError(option + " expects " + std::string(kSeedRange) + " (decimal digits only), got " + given(text));
+}
+
+std::uint64_t count_option(const std::string& option, const std::string& text, std::uint64_t min, std::uint64_t max,
+                           const std::string& unit) {
+    if (const auto n = parse_unsigned(text); n && *n >= min && *n <= max) return *n;
+    throw UsageError(option + " expects a whole number " + (unit.empty() ? "" : "of " + unit + " ") + "from " +
+                     std::to_string(min) + " to " + std::to_string(max) + ", got " + given(text));
+}
+
+double seconds_option(const std::string& option, const std::string& text) {
+    if (const auto x = parse_decimal(text); x && *x > 0 && *x <= kMaxSeconds) return *x;
+    throw UsageError(option + " expects a number of seconds above 0 and at most " + std::to_string(static_cast<int>(kMaxSeconds)) +
+                     " (like 2 or 0.5), got " + given(text));
 }
 
 void write_output(const std::filesystem::path& path, const std::string& text) {

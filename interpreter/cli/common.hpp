@@ -68,7 +68,22 @@ std::vector<JournalEntry> answers_from_json(const nlohmann::json& list, const st
 // number, the question and the legal answers) or nullopt.
 std::optional<std::string> feed_answers(Game& game, const std::vector<JournalEntry>& answers);
 
-// Writes text to a file atomically, or to stdout when path is "-" or empty.
+// Writes text to a file atomically, or to stdout when path is "-" or empty. A symbolic link
+// is written through, a device or a FIFO directly (see write_file_atomically).
 void write_output(const std::filesystem::path& path, const std::string& text);
+
+// Numbers on the command line, each refused unless it is in its range, with a UsageError
+// (exit 2) naming the option, the range and what was given: nothing wraps, saturates or
+// falls back to a default.
+inline constexpr std::uint64_t kMaxCount = 100'000'000;  // --games, --until
+inline constexpr double kMaxSeconds = 3600;               // --max-seconds
+inline constexpr std::uint64_t kMaxMemoryMib = 65536;     // --max-memory
+// 0 to 18446744073709551615, in decimal digits.
+std::uint64_t seed_option(const std::string& option, const std::string& text);
+// A whole number (of `unit`, when given) from min to max, in decimal digits.
+std::uint64_t count_option(const std::string& option, const std::string& text, std::uint64_t min, std::uint64_t max,
+                           const std::string& unit = "");
+// A number of seconds above 0 and at most kMaxSeconds ("2", "0.5").
+double seconds_option(const std::string& option, const std::string& text);
 
 }  // namespace soloist::cli

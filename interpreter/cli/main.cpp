@@ -1,6 +1,7 @@
 // soloist: runs solo board-game bots. Exit codes: 0 ok, 1 game or validation error, 2 usage.
 #include <algorithm>
 #include <iostream>
+#include <limits>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -16,12 +17,19 @@ using namespace soloist::cli;
 
 namespace {
 
-void add_game_options(CLI::App* cmd, GameRequest& r, bool seed_required) {
+// Numbers are taken as text and checked by the parsers of common.hpp once CLI11 is done, so
+// that every command refuses the same way what is out of range (CLI11 would wrap -1 into an
+// unsigned option, and take 1e300 or nan as a time).
+const char* const kSeedHelp = "The game seed, 0 to 18446744073709551615; drawn and printed when missing";
+
+// Returns the --seed option.
+CLI::Option* add_game_options(CLI::App* cmd, GameRequest& r, std::string& seed_text, bool seed_required) {
     cmd->add_option("BOT", r.bot, "The bot's id (see soloist list) or the path of its folder")->required();
-    auto* seed = cmd->add_option("--seed", r.seed, "The game seed (a whole number); drawn and printed when missing");
+    auto* seed = cmd->add_option("--seed", seed_text, kSeedHelp);
     if (seed_required) seed->required();
     cmd->add_option("--option", r.options, "An option of the bot as id=value (repeatable)")->allow_extra_args(false);
     cmd->add_option("--rules", r.rules_file, "A house rules file (YAML overlay)");
+    return seed;
 }
 
 }  // namespace
@@ -37,11 +45,13 @@ int main(int argc, char** argv) {
     app.add_option("--bots", common.bot_dirs, "A folder of bot folders to add to the bundled ones (repeatable)");
     app.add_flag("--verbose,-v", verbose, "Log what Soloist does (to standard error)");
     app.add_flag("--quiet,-q", quiet, "Log errors only");
-    app.add_option("--max-seconds", common.limits.max_seconds, "Time a bot may run between two questions")
-        ->check(CLI::PositiveNumber);
-    app.add_option("--max-memory", common.max_memory_mib, "Memory a bot may use, in MiB")->check(CLI::PositiveNumber);
-    app.add_option("--max-instructions", common.limits.max_instructions,
-                   "Instructions a bot may run between two questions (with --limits count)");
+    std::string max_seconds, max_memory, max_instructions;
+    auto* max_seconds_opt = app.add_option("--max-seconds", max_seconds,
+                                           "Time a bot may run between two questions, in seconds (above 0, at most 3600)");
+    auto* max_memory_opt = app.add_option("--max-memory", max_memory, "Memory a bot may use, in MiB (1 to 65536)");
+    auto* max_instructions_opt =
+        app.add_option("--max-instructions", max_instructions,
+                       "Instructions a bot may run between two questions (with --limits count; 1 or more)");
     app.add_option("--limits", common.limits_mode, "How runaway scripts are stopped")
         ->check(CLI::IsMember({"watchdog", "count", "none"}));
 
@@ -50,7 +60,8 @@ int main(int argc, char** argv) {
     PlayArgs play_args;
     auto* play_cmd = app.add_subcommand("play", "Play a game in the terminal (or resume one with --journal)");
     play_cmd->add_option("BOT", play_args.request.bot, "The bot's id or folder (not needed to resume a journal)");
-    play_cmd->add_option("--seed", play_args.request.seed, "The game seed; drawn and printed when missing");
+    std::string play_seed, run_seed, sim_seed, until_text, check_games, sim_games;
+    auto* play_seed_opt = play_cmd->add_option("--seed", play_seed, kSeedHelp);
     play_cmd->add_option("--option", play_args.request.options, "An option of the bot as id=value (repeatable)");
     play_cmd->add_option("--rules", play_args.request.rules_file, "A house rules file (YAML overlay)");
     play_cmd->add_option("--journal", play_args.journal, "Save the game here; if the file exists, resume it");
@@ -60,22 +71,21 @@ int main(int argc, char** argv) {
 
     RunArgs run_args;
     auto* run_cmd = app.add_subcommand("run", "Play a game headless from a file of answers; print the transcript");
-    add_game_options(run_cmd, run_args.request, true);
+    auto* run_seed_opt = add_game_options(run_cmd, run_args.request, run_seed, true);
     run_cmd->add_option("--answers", run_args.answers, "A YAML list of answers, or a journal")->required();
     run_cmd->add_option("--transcript", run_args.transcript, "Write the transcript (JSON Lines) here instead of stdout");
 
     ReplayArgs replay_args;
-    std::size_t until = 0;
     auto* replay_cmd = app.add_subcommand("replay", "Replay a journal; print the transcript");
     replay_cmd->add_option("JOURNAL", replay_args.journal, "The journal file")->required();
     replay_cmd->add_option("--transcript", replay_args.transcript, "Write the transcript here instead of stdout");
-    auto* until_opt = replay_cmd->add_option("--until", until, "Replay only the first N answers");
+    auto* until_opt = replay_cmd->add_option("--until", until_text, "Replay only the first N answers (0 to 100000000)");
     replay_cmd->add_flag("--force", replay_args.force, "Replay a journal of other bot files and report where it diverges");
 
     CheckArgs check_args;
     auto* check_cmd = app.add_subcommand("check", "Validate bots, compile their Lua and play random games");
     check_cmd->add_option("BOT_DIR", check_args.bots, "Bot folders (default: every bot)");
-    check_cmd->add_option("--games", check_args.games, "Random games to play per bot");
+    auto* check_games_opt = check_cmd->add_option("--games", check_games, "Random games to play per bot (1 to 100000000)");
 
     TestArgs test_args;
     auto* test_cmd = app.add_subcommand("test", "Run scenario files (default: every scenario of every bot)");
@@ -84,8 +94,8 @@ int main(int argc, char** argv) {
 
     SimArgs sim_args;
     auto* sim_cmd = app.add_subcommand("sim", "Simulate many headless games");
-    add_game_options(sim_cmd, sim_args.request, false);
-    sim_cmd->add_option("--games", sim_args.games, "How many games")->check(CLI::PositiveNumber);
+    auto* sim_seed_opt = add_game_options(sim_cmd, sim_args.request, sim_seed, false);
+    auto* sim_games_opt = sim_cmd->add_option("--games", sim_games, "How many games (1 to 100000000)");
     sim_cmd->add_option("--answers", sim_args.answers, "How the simulated player answers")
         ->check(CLI::IsMember({"random", "first"}));
     sim_cmd->add_flag("--narrate", sim_args.narrate,
@@ -95,7 +105,8 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string word = argv[i];
         if (word.empty() || word[0] == '-') {
-            if (word == "--bots" || word.rfind("--max-", 0) == 0 || word == "--limits") ++i;  // skip its value
+            const bool joined = word.find('=') != std::string::npos;  // --max-seconds=5 holds its value
+            if (!joined && (word == "--bots" || word.rfind("--max-", 0) == 0 || word == "--limits")) ++i;  // skip its value
             continue;
         }
         std::vector<std::string> commands;
@@ -126,6 +137,20 @@ int main(int argc, char** argv) {
     spdlog::set_level(verbose ? spdlog::level::debug : quiet ? spdlog::level::err : spdlog::level::warn);
 
     try {
+        // The numbers: usage errors (exit 2) before anything runs.
+        if (max_seconds_opt->count()) common.limits.max_seconds = seconds_option("--max-seconds", max_seconds);
+        if (max_memory_opt->count())
+            common.max_memory_mib = static_cast<double>(count_option("--max-memory", max_memory, 1, kMaxMemoryMib, "MiB"));
+        if (max_instructions_opt->count())
+            common.limits.max_instructions =
+                count_option("--max-instructions", max_instructions, 1, std::numeric_limits<std::uint64_t>::max());
+        if (play_seed_opt->count()) play_args.request.seed = seed_option("--seed", play_seed);
+        if (run_seed_opt->count()) run_args.request.seed = seed_option("--seed", run_seed);
+        if (sim_seed_opt->count()) sim_args.request.seed = seed_option("--seed", sim_seed);
+        if (check_games_opt->count()) check_args.games = count_option("--games", check_games, 1, kMaxCount);
+        if (sim_games_opt->count()) sim_args.games = count_option("--games", sim_games, 1, kMaxCount);
+        if (until_opt->count()) replay_args.until = count_option("--until", until_text, 0, kMaxCount);
+
         if (*list) return list_bots(common, std::cout);
         if (*games_cmd) return list_games(std::cout);
         if (*play_cmd) {
@@ -134,10 +159,7 @@ int main(int argc, char** argv) {
             return play(play_args, common, std::cin, std::cout);
         }
         if (*run_cmd) return run_headless(run_args, common);
-        if (*replay_cmd) {
-            if (until_opt->count()) replay_args.until = until;
-            return replay_journal(replay_args, common);
-        }
+        if (*replay_cmd) return replay_journal(replay_args, common);
         if (*check_cmd) return check_bots(check_args, common, std::cout);
         if (*test_cmd) return run_scenarios(test_args, common, std::cout);
         if (*sim_cmd) {

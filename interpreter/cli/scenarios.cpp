@@ -4,8 +4,10 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "domain/atomic_file.hpp"
+#include "domain/file_access.hpp"
+#include "domain/numbers.hpp"
 #include "domain/schema_check.hpp"
+#include "domain/yaml_json.hpp"
 
 namespace soloist::cli {
 
@@ -42,13 +44,45 @@ std::string scenario_bot(const nlohmann::json& s, const std::filesystem::path& f
     throw GameError(file.string() + ": the scenario names no bot and is not inside a bot folder");
 }
 
+// The golden transcript beside `scenario`: --update-golden writes it (through a link, to the
+// file it leads to), so it must stay in the scenario's folder, as written and resolved.
+std::filesystem::path golden_path(const std::filesystem::path& scenario, const std::string& name) {
+    const std::filesystem::path relative = std::filesystem::path(name).lexically_normal();
+    const std::filesystem::path folder = scenario.parent_path().empty() ? "." : scenario.parent_path();
+    if (name.empty() || relative.is_absolute() || *relative.begin() == "..")
+        throw GameError(scenario.string() + ": golden '" + name + "' must be a relative path inside the scenario's folder");
+    const auto golden = scenario.parent_path() / relative;
+    if (const auto problem = outside_problem(golden, folder, name, "the scenario's folder"))
+        throw GameError(scenario.string() + ": golden " + *problem + "; keep golden transcripts beside their scenarios");
+    return golden;
+}
+
+// A golden transcript's contents; "" when there is none yet (the comparison then fails).
+std::string read_golden(const std::filesystem::path& golden) {
+    try {
+        return read_regular_file(golden);
+    } catch (const FileReadError& e) {
+        if (e.reason == FileReadError::Reason::missing) return "";
+        throw GameError(std::string("golden transcript ") + e.what());
+    }
+}
+
 // Runs one scenario; returns the reasons it failed (empty: passed).
 std::vector<std::string> run_scenario(const std::filesystem::path& file, const Common& common, bool update_golden) {
     const auto lib = common.library();
-    const auto s = load_checked(file, lib.schemas_dir / "scenario.schema.yaml");
+    const YamlDocument doc = parse_yaml(read_regular_file(file), file);  // a regular file of at most 16 MiB
+    if (auto problems = check_schema(doc, lib.schemas_dir / "scenario.schema.yaml"); !problems.empty())
+        throw ValidationError(std::move(problems));
+    const auto& s = doc.data;
     GameRequest request;
     request.bot = scenario_bot(s, file);
-    request.seed = s.value("seed", std::uint64_t{1});
+    request.seed = 1;
+    if (s.contains("seed")) {
+        // As --seed: a float such as 1e30 passes the schema's "integer" but is no seed.
+        request.seed = json_seed(s["seed"]);
+        if (!request.seed)
+            throw GameError(file.string() + ": seed must be " + std::string(kSeedRange) + ", not " + s["seed"].dump());
+    }
     if (s.contains("rules")) request.rules_file = file.parent_path() / s["rules"].get<std::string>();
     const auto options = s.value("options", nlohmann::json::object());
     for (const auto& [k, v] : options.items())
@@ -112,10 +146,10 @@ std::vector<std::string> run_scenario(const std::filesystem::path& file, const C
     for (const auto& f : game.unused_forced())
         failures.push_back("the forced value " + f.value.dump() + " for stream '" + f.stream + "' was never used");
     if (s.contains("golden")) {
-        const auto golden = file.parent_path() / s["golden"].get<std::string>();
+        const auto golden = golden_path(file, s["golden"].get<std::string>());
         const auto text = game.transcript().to_jsonl();
         if (update_golden) write_output(golden, text);
-        else if (const auto want = read_file(golden).value_or(""); want != text) {
+        else if (const auto want = read_golden(golden); want != text) {
             // Name the first line that differs.
             std::size_t line = 1, i = 0;
             while (i < want.size() && i < text.size() && want[i] == text[i]) line += want[i++] == '\n';

@@ -1,6 +1,7 @@
 // `soloist sim` and `soloist check`: many headless games with generated answers.
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <map>
 
 #include "cli/commands.hpp"
@@ -35,6 +36,10 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     const auto options = resolve_options(bot, args.request.options, rules ? rules->options : nlohmann::json());
     if (args.answers != "random" && args.answers != "first")
         throw UsageError("--answers must be random or first, not '" + args.answers + "'");
+    // Game i plays seed + i: the last seed must not wrap round to 0.
+    if (args.games == 0 || args.seed > std::numeric_limits<std::uint64_t>::max() - (args.games - 1))
+        throw UsageError("--seed " + std::to_string(args.seed) + " with --games " + std::to_string(args.games) +
+                         " would play seeds past 18446744073709551615; lower the seed or the number of games");
     const auto r = run_games(bot, options, rules, args.seed, args.games, args.answers, common.effective_limits(), args.narrate);
     out << "games: " << r.games << " (seeds " << args.seed << " to " << args.seed + args.games - 1 << ", answers "
         << args.answers << ")\n";
@@ -65,7 +70,7 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
         try {
             bot = load_bot(dir, lib);
         } catch (const ValidationError& e) {
-            out << e.what() << "\n" << dir.string() << ": " << e.diagnostics.size() << " problem(s) in the bot's YAML\n";
+            out << e.what() << "\n" << dir.string() << ": " << problem_count(e.diagnostics) << " problem(s) in the bot's YAML\n";
             ++failed;
             continue;
         }

@@ -1,5 +1,6 @@
 #include "cli/terminal.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -7,6 +8,8 @@
 #include <sstream>
 
 #include <spdlog/spdlog.h>
+
+#include "domain/numbers.hpp"
 
 namespace soloist::cli {
 
@@ -122,14 +125,17 @@ private:
         if (!args_.journal.empty() && std::filesystem::exists(args_.journal, ec)) {
             path_ = args_.journal;
             try {
-                journal_ = load_journal(path_);
+                disk_ = load_journal(path_);
             } catch (const std::exception& e) {
                 out_ << e.what() << "\n";
                 return false;
             }
-            if (!replay(journal_.entries.size())) return false;
-            out_ << "Resuming " << journal_.header.bot_id << " (seed " << journal_.header.seed << ") after "
-                 << journal_.entries.size() << " answers.\n";
+            auto resumed = rebuild(disk_);
+            if (!resumed) return false;
+            session_ = std::move(*resumed);
+            synced_entries_ = session_.game->journal().entries.size();
+            out_ << "Resuming " << disk_.header.bot_id << " (seed " << disk_.header.seed << ") after "
+                 << disk_.entries.size() << " answers.\n";
             out_ << describe_show(session_.game->transcript().last_show());
             // Replayed silently: a bot that stops with an error must still say why.
             if (session_.game->status() == Game::Status::failed)
@@ -151,26 +157,52 @@ private:
             out_ << "could not save the game: " << e.what() << "\n";
             return false;
         }
+        disk_ = session_.game->journal();
+        synced_entries_ = disk_.entries.size();
         return true;
     }
 
-    // Rebuilds the game from the journal's first n entries, silently.
-    bool replay(std::size_t n) {
+    // A game rebuilt from `journal`, silently, saving to path_ from then on; nothing when it
+    // cannot be (the reason is printed). The game being played is not touched.
+    std::optional<Session> rebuild(const Journal& journal) {
         try {
-            session_ = session_from_journal(journal_, common_, args_.force, n, nullptr);
+            Session s = session_from_journal(journal, common_, args_.force, journal.entries.size(), nullptr);
+            s.game->autosave_to(path_);
+            return s;
         } catch (const std::exception& e) {
             out_ << e.what() << "\n";
-            return false;
+            return std::nullopt;
         }
-        session_.game->autosave_to(path_);
-        return true;
     }
 
     void listen() {
         session_.game->set_listener([this](const nlohmann::json& e) { out_ << describe_event(e); });
     }
 
+    // "Saved" only when the file holds the game: every answer was saved as it came (a failed
+    // save recorded nothing), but the file may have been removed or changed since; then it is
+    // saved again, and a failure is said, not hidden. Until the first answer of this session
+    // the file holds what the game was resumed from (with --force, more than was replayed).
     int quit(const char* prefix) {
+        const Journal& game = session_.game->journal();
+        const Journal& expected = game.entries.size() == synced_entries_ ? disk_ : game;
+        bool saved = false;
+        try {
+            const Journal on_disk = load_journal(path_);
+            saved = on_disk.entries.size() == expected.entries.size() &&
+                    std::equal(expected.entries.begin(), expected.entries.end(), on_disk.entries.begin(),
+                               [](const JournalEntry& a, const JournalEntry& b) { return to_json(a) == to_json(b); });
+        } catch (const std::exception&) {
+        }
+        if (!saved) {
+            try {
+                save_journal(path_, game);
+            } catch (const std::exception& e) {
+                out_ << prefix << "could not save the game: " << e.what() << "\n" << path_.string()
+                     << " does not hold the game as it is now (" << game.entries.size() << " answers).\n";
+                return exit_game_error;
+            }
+        }
         out_ << prefix << "Saved. Resume with: soloist play --journal " << path_.string() << "\n";
         return exit_ok;
     }
@@ -214,41 +246,59 @@ private:
         return true;
     }
 
+    // The game without its last entry replaces the game only once the shorter journal is
+    // saved: a failed rebuild or save leaves the game, and the file, as they were.
     void undo() {
-        journal_ = session_.game->journal();
-        if (journal_.entries.empty()) {
+        Journal shorter = session_.game->journal();
+        if (shorter.entries.empty()) {
             out_ << "Nothing to undo.\n";
             return;
         }
-        journal_.entries.pop_back();
-        if (!replay(journal_.entries.size())) return;
-        try {
-            save_journal(path_, journal_);
-        } catch (const std::exception& e) {
-            out_ << "could not save the game: " << e.what() << "\n";
+        shorter.entries.pop_back();
+        auto rebuilt = rebuild(shorter);
+        if (!rebuilt) {
+            out_ << "Nothing was undone.\n";
+            return;
         }
+        try {
+            save_journal(path_, shorter);
+        } catch (const std::exception& e) {
+            out_ << "could not save the game: " << e.what()
+                 << "\nNothing was undone: the game and its journal are as they were. Undo again once the problem is "
+                    "solved, or quit.\n";
+            return;
+        }
+        session_ = std::move(*rebuilt);
+        disk_ = std::move(shorter);
+        synced_entries_ = session_.game->journal().entries.size();
         out_ << "Undone. Back at question " << session_.game->question().number << ".\n";
         out_ << describe_show(session_.game->transcript().last_show());
         listen();
     }
 
     void correct(std::istringstream& words) {
-        std::string id;
-        long long value = 0;
-        if (!(words >> id >> value)) {
-            const auto list = session_.game->correctables();
-            if (list.empty()) out_ << "This bot has no values to correct.\n";
-            else out_ << "Usage: set NAME NUMBER. Correctable values:\n";
-            for (const auto& c : list)
-                out_ << "  " << c.id << "  " << c.label << ": " << (c.value ? std::to_string(*c.value) : "?") << " ("
-                     << c.min << " to " << c.max << ")\n";
+        std::string id, number, extra;
+        words >> id >> number;
+        if (!number.empty()) {
+            // The whole word, range-checked: "5x" and 99999999999999999999 are not numbers.
+            const auto value = parse_signed(number);
+            if (!value || (words >> extra)) {
+                out_ << "'" << number << (extra.empty() ? "" : " " + extra) << "' is not a whole number. Usage: set NAME NUMBER\n";
+                return;
+            }
+            try {
+                session_.game->correct(id, *value);
+            } catch (const GameError& e) {
+                out_ << e.what() << "\n";
+            }
             return;
         }
-        try {
-            session_.game->correct(id, value);
-        } catch (const GameError& e) {
-            out_ << e.what() << "\n";
-        }
+        const auto list = session_.game->correctables();
+        if (list.empty()) out_ << "This bot has no values to correct.\n";
+        else out_ << "Usage: set NAME NUMBER. Correctable values:\n";
+        for (const auto& c : list)
+            out_ << "  " << c.id << "  " << c.label << ": " << (c.value ? std::to_string(*c.value) : "?") << " ("
+                 << c.min << " to " << c.max << ")\n";
     }
 
     const PlayArgs& args_;
@@ -256,7 +306,8 @@ private:
     std::istream& in_;
     std::ostream& out_;
     Session session_;
-    Journal journal_;
+    Journal disk_;                    // what the journal file holds, as of synced_entries_
+    std::size_t synced_entries_ = 0;  // the game's entries when disk_ was set; more: each one saved
     std::filesystem::path path_;
 };
 

@@ -1,17 +1,18 @@
 #include "domain/atomic_file.hpp"
 
-#include <fstream>
-#include <iterator>
-
 #include <atomic>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "domain/file_access.hpp"
 
 namespace soloist {
 namespace {
@@ -66,11 +67,113 @@ TempFile create_temp(const std::filesystem::path& target, const std::filesystem:
     }
 }
 
-}  // namespace
+// Under /dev or /proc: a place of streams and devices (/dev/stdout, /proc/self/fd/1), never
+// of files to replace.
+bool under_dev_or_proc(const std::filesystem::path& p) {
+    std::error_code ec;
+    const std::filesystem::path full = std::filesystem::absolute(p, ec).lexically_normal();
+    auto it = full.begin();
+    if (ec || it == full.end() || ++it == full.end()) return false;
+    return *it == "dev" || *it == "proc";
+}
 
-void write_file_atomically(const std::filesystem::path& target, std::string_view contents) {
+// Where a save of `target` goes.
+struct Destination {
+    std::filesystem::path path;  // the file to replace, or to write directly
+    bool direct = false;         // write into it (a device, a FIFO, a stream), not replace it
+    bool append = false;         // a regular file behind a stream (stdout redirected to a file)
+};
+
+Destination destination(const std::filesystem::path& target) {
     if (target.filename().empty())
         throw std::runtime_error("could not save " + target.string() + ": the path names a folder, not a file");
+    // The end of its chain of symbolic links: the file that is really saved. A link that leads
+    // nowhere yet still says where the new file goes.
+    std::filesystem::path end = target;
+    bool streams = under_dev_or_proc(target);
+    for (int hops = 0;; ++hops) {
+        struct stat link {};
+        if (::lstat(end.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) break;
+        if (hops == 40) fail(target, "following its symbolic links", ELOOP, kUntouched);
+        std::error_code ec;
+        const std::filesystem::path to = std::filesystem::read_symlink(end, ec);
+        if (ec) fail(target, "reading the symbolic link " + end.string(), ec.value(), kUntouched);
+        end = to.is_absolute() ? to : end.parent_path() / to;
+        streams = streams || under_dev_or_proc(end);
+    }
+    // What it is, every link followed by the system (the links of /proc/self/fd included).
+    struct stat st {};
+    if (::stat(target.c_str(), &st) == 0) {
+        // A folder goes the usual way, where the rename fails (EISDIR) and says so.
+        if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) return {target, true, false};
+        if (streams) return {target, true, true};
+    } else if (streams) {
+        return {target, true, false};  // nothing is created under /dev or /proc: the open fails and says why
+    }
+    return {end, false, false};
+}
+
+// Writes into a device, a FIFO or a stream: no temporary file, no rename, no fsync (a device
+// may not have one); a failed write is reported like any failed save.
+void write_directly(const std::filesystem::path& target, const Destination& d, std::string_view contents) {
+    const char* const partial = "what was written so far stays there";
+    int fd;
+    do {
+        // O_NONBLOCK: a FIFO nobody reads fails at once (ENXIO) instead of waiting forever.
+        fd = ::open(d.path.c_str(), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (d.append ? O_APPEND : 0));
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) {
+        if (errno == ENXIO) fail(target, "opening it", ENXIO, "nothing reads it: a FIFO needs a reader first");
+        fail(target, "opening it", errno, "nothing was written");
+    }
+    // Writes may then wait for a slow reader, as any writer to a pipe does.
+    if (int flags = ::fcntl(fd, F_GETFL); flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    const char* data = contents.data();
+    std::size_t left = contents.size();
+    while (left > 0) {
+        ssize_t n = ::write(fd, data, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const int err = n < 0 ? errno : ENOSPC;
+            ::close(fd);
+            fail(target, "writing to it", err, left == contents.size() ? "nothing was written" : partial);
+        }
+        data += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    if (::close(fd) != 0 && errno != EINTR) fail(target, "closing it", errno, partial);
+}
+
+// Removes the temporary files of `target` that processes killed while saving it left behind:
+// ".<name>.<pid>.<n>.tmp" whose process no longer runs. Best effort: a save that succeeded
+// stays a success whatever happens here.
+void remove_stale_temps(const std::filesystem::path& target, const std::filesystem::path& dir) {
+    const std::string prefix = "." + target.filename().string() + ".";
+    std::error_code ec;
+    for (auto it = std::filesystem::directory_iterator(dir, ec); !ec && it != std::filesystem::directory_iterator();
+         it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (!name.starts_with(prefix) || !name.ends_with(".tmp")) continue;
+        const std::string middle = name.substr(prefix.size(), name.size() - prefix.size() - 4);  // "<pid>.<n>"
+        const auto dot = middle.find('.');
+        const auto digits = [](const std::string& s) {
+            return !s.empty() && s.size() <= 18 && s.find_first_not_of("0123456789") == std::string::npos;
+        };
+        if (dot == std::string::npos || !digits(middle.substr(0, dot)) || !digits(middle.substr(dot + 1))) continue;
+        const long long pid = std::stoll(middle.substr(0, dot));
+        const bool gone = pid <= 0 || pid > INT_MAX || (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH);
+        if (pid != ::getpid() && gone && it->is_regular_file(ec)) ::unlink(it->path().c_str());
+    }
+}
+
+}  // namespace
+
+void write_file_atomically(const std::filesystem::path& requested, std::string_view contents) {
+    const Destination d = destination(requested);
+    if (d.direct) return write_directly(requested, d, contents);
+    // Through a symbolic link the file it leads to is replaced, in its own folder: a rename in
+    // the link's folder would replace the link.
+    const std::filesystem::path& target = d.path;
     const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
 
     TempFile temp = create_temp(target, dir);
@@ -94,6 +197,7 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
     if (::rename(temp.path().c_str(), target.c_str()) != 0)
         fail(target, "renaming " + temp.path().string() + " over it", errno, kUntouched);
     temp.renamed();
+    remove_stale_temps(target, dir);
 
     // Make the rename itself durable.
     int dfd;
@@ -110,9 +214,11 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
 }
 
 std::optional<std::string> read_file(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return std::nullopt;
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    try {
+        return read_regular_file(file);
+    } catch (const FileReadError&) {
+        return std::nullopt;
+    }
 }
 
 }  // namespace soloist

@@ -17,9 +17,21 @@ namespace soloist {
 // the rename: the new contents are then already in place (the message says so), but may not
 // survive a power loss.
 // A new file is created with mode 0666 & ~umask; an existing target's mode is not kept.
+//
+// What the target is decides where the bytes go, so that a save writes through what the
+// user named instead of replacing it:
+// - a symbolic link (or a chain of them): the file it leads to is replaced as above, in that
+//   file's folder; the link stays a link (a linked journal keeps growing where it lives);
+// - a character device, a FIFO or another special file (/dev/full, /dev/null, a pipe to a
+//   reader), or a path under /dev or /proc (/dev/stdout, /proc/self/fd/1): written directly,
+//   never replaced; a failed write (ENOSPC from /dev/full) throws as above, naming the path;
+// - a folder: refused.
+// After a successful save, the temporary files a killed process left for the same target
+// (those whose process no longer runs) are removed.
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents);
 
-// The whole contents of a file, byte for byte; nullopt when it cannot be opened.
+// The whole contents of a file, byte for byte; nullopt when it cannot be read as
+// read_regular_file (file_access.hpp) reads it: a regular file of at most 16 MiB.
 std::optional<std::string> read_file(const std::filesystem::path& file);
 
 }  // namespace soloist

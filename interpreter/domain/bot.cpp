@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "domain/atomic_file.hpp"
+#include "domain/file_access.hpp"
 #include "domain/hash.hpp"
 #include "domain/schema_check.hpp"
 #include "domain/yaml_json.hpp"
@@ -87,8 +87,18 @@ json parse_option_text(const OptionSpec& o, const std::string& text) {
     return text;
 }
 
-// A path from the manifest that must name something inside the bot folder; adds a diagnostic
-// and returns nullopt when it does not.
+// Why a path the manifest names is no file to read: missing, or something else than a file.
+std::string missing_text(const fs::path& path) {
+    const std::string kind = file_kind(path);
+    if (kind.empty()) return "not found in the bot folder";
+    return "is not a regular file (it is " + kind + ")";
+}
+
+const char* const kOwnFilesOnly = "a bot may use only the files inside its own folder; copy the file there instead of linking to it";
+
+// A path from the manifest that must name something inside the bot folder, as written and once
+// its symbolic links are followed; adds a diagnostic and returns nullopt when it does not. The
+// path returned is the normal form that was checked: it is the one to open.
 std::optional<fs::path> inside_bot(const YamlDocument& doc, const std::string& pointer, const std::string& text,
                                    std::vector<Diagnostic>& diagnostics) {
     const fs::path relative = fs::path(text).lexically_normal();
@@ -97,7 +107,26 @@ std::optional<fs::path> inside_bot(const YamlDocument& doc, const std::string& p
         diagnostics.push_back(doc.diagnostic(pointer, "'" + text + "' must be a relative path inside the bot folder"));
         return std::nullopt;
     }
-    return doc.file.parent_path() / relative;
+    const fs::path path = doc.file.parent_path() / relative;
+    if (const auto problem = outside_problem(path, doc.file.parent_path(), text, "the bot folder")) {
+        diagnostics.push_back(doc.diagnostic(pointer, *problem + ": " + kOwnFilesOnly));
+        return std::nullopt;
+    }
+    return path;
+}
+
+// Every Lua file of the bot folder may be compiled (a simulation compiles them all in advance,
+// soloist check compiles each), not only those the manifest names: each must lie inside the
+// folder too. `skip` is the entry script, which the manifest's check reports.
+void check_lua_links(const fs::path& dir, const fs::path& skip, std::vector<Diagnostic>& diagnostics) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        if (it->path().extension() != ".lua" || !it->is_symlink(ec) || it->path().lexically_normal() == skip) continue;
+        const std::string shown = it->path().lexically_relative(dir).generic_string();
+        if (const auto problem = outside_problem(it->path(), dir, shown, "the bot folder"))
+            diagnostics.push_back(Diagnostic{it->path().string(), 0, 0, "", *problem + ": " + kOwnFilesOnly});
+    }
 }
 
 OptionSpec read_option(const json& item) {
@@ -172,7 +201,7 @@ std::vector<LoadedComponent> load_components(const YamlDocument& manifest, const
         if (own_schema) {
             schema_path = inside_bot(manifest, pointer + "/schema", schema, diagnostics);
             if (schema_path && !fs::is_regular_file(*schema_path)) {
-                diagnostics.push_back(manifest.diagnostic(pointer + "/schema", "schema file '" + schema + "' not found in the bot folder"));
+                diagnostics.push_back(manifest.diagnostic(pointer + "/schema", "schema file '" + schema + "' " + missing_text(*schema_path)));
                 schema_path.reset();
             }
         } else {
@@ -184,14 +213,14 @@ std::vector<LoadedComponent> load_components(const YamlDocument& manifest, const
         }
         if (!file_path || !schema_path) continue;
         if (!fs::is_regular_file(*file_path)) {
-            diagnostics.push_back(manifest.diagnostic(pointer + "/file", "component file '" + file + "' not found in the bot folder"));
+            diagnostics.push_back(manifest.diagnostic(pointer + "/file", "component file '" + file + "' " + missing_text(*file_path)));
             continue;
         }
         spec.file = *file_path;
         spec.schema = *schema_path;
         try {
             YamlDocument doc = load_yaml(spec.file);
-            auto problems = check_schema(doc, spec.schema);
+            auto problems = check_schema(doc, spec.schema, {bot.dir, library.schemas_dir});
             diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
             bot.component_files.push_back(spec);
             loaded.push_back({spec, std::move(doc)});
@@ -215,9 +244,11 @@ const json* find_component(const std::vector<LoadedComponent>& loaded, const Lib
 }
 
 std::string read_all(const fs::path& file) {
-    auto text = read_file(file);
-    if (!text) throw ValidationError({Diagnostic{file.string(), 0, 0, "", "cannot read the file"}});
-    return std::move(*text);
+    try {
+        return read_regular_file(file);
+    } catch (const FileReadError& e) {
+        throw ValidationError({Diagnostic{file.string(), 0, 0, "", "cannot read the file (" + e.problem + ")"}});
+    }
 }
 
 bool hidden(const fs::path& p) { return p.filename().string().starts_with("."); }
@@ -234,6 +265,8 @@ Bot load_bot(const fs::path& dir, const Library& library) {
     const fs::path manifest_file = dir / "bot.yaml";
     if (!fs::is_regular_file(manifest_file))
         throw ValidationError({Diagnostic{manifest_file.string(), 0, 0, "", "no bot.yaml: this folder is not a bot"}});
+    if (const auto problem = outside_problem(manifest_file, dir, "bot.yaml", "the bot folder"))
+        throw ValidationError({Diagnostic{manifest_file.string(), 0, 0, "", *problem + ": " + kOwnFilesOnly}});
     const YamlDocument manifest = load_yaml(manifest_file);  // nothing else can be checked without it
     std::vector<Diagnostic> diagnostics = check_schema(manifest, library.schemas_dir / "bot.schema.yaml");
     if (!manifest.data.is_object()) throw ValidationError(diagnostics);
@@ -250,14 +283,19 @@ Bot load_bot(const fs::path& dir, const Library& library) {
     bot.entry = string_field(m, "entry");
     read_options_and_steps(manifest, bot, diagnostics);
     if (!bot.entry.empty())
-        if (const auto entry = inside_bot(manifest, "/entry", bot.entry, diagnostics); entry && !fs::is_regular_file(*entry))
-            diagnostics.push_back(manifest.diagnostic("/entry", "entry script '" + bot.entry + "' not found in the bot folder"));
+        if (const auto entry = inside_bot(manifest, "/entry", bot.entry, diagnostics)) {
+            if (!fs::is_regular_file(*entry))
+                diagnostics.push_back(manifest.diagnostic("/entry", "entry script '" + bot.entry + "' " + missing_text(*entry)));
+            // The runner opens the path that was checked ("a/../main.lua" could pass through a linked a/).
+            bot.entry = fs::path(bot.entry).lexically_normal().generic_string();
+        }
+    check_lua_links(dir, bot.entry.empty() ? fs::path() : (dir / fs::path(bot.entry)).lexically_normal(), diagnostics);
 
     const auto loaded = load_components(manifest, library, bot, diagnostics);
     const ComponentLookup lookup = [&](const std::string& name) { return find_component(loaded, library, name); };
     bot.components = json::object();
     for (const auto& c : loaded) {
-        auto problems = check_references(c.doc, c.spec.schema, lookup);
+        auto problems = check_references(c.doc, c.spec.schema, lookup, {dir, library.schemas_dir});
         diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
         bot.components[c.spec.name] = c.doc.data;
     }

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "domain/diagnostics.hpp"
+#include "domain/file_access.hpp"  // the rules for the files of a bot folder
 
 namespace soloist {
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <tuple>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace soloist {
 
@@ -17,23 +19,62 @@ std::string Diagnostic::to_string() const {
     return out + message;
 }
 
+Diagnostic more_problems(const std::string& file, std::size_t count) {
+    Diagnostic d{file, 0, 0, "", "... and " + std::to_string(count) + " more problem" + (count == 1 ? "" : "s") + " in this file"};
+    d.more = count;
+    return d;
+}
+
 void sort_diagnostics(std::vector<Diagnostic>& diagnostics) {
-    std::vector<std::string> files;
-    for (const auto& d : diagnostics)
-        if (std::find(files.begin(), files.end(), d.file) == files.end()) files.push_back(d.file);
-    auto rank = [&](const Diagnostic& d) {
-        return std::make_tuple(std::find(files.begin(), files.end(), d.file) - files.begin(), d.line, d.column);
-    };
-    std::stable_sort(diagnostics.begin(), diagnostics.end(),
-                     [&](const Diagnostic& a, const Diagnostic& b) { return rank(a) < rank(b); });
-    std::vector<Diagnostic> unique;
-    for (auto& d : diagnostics) {
-        const bool repeat = std::any_of(unique.begin(), unique.end(), [&](const Diagnostic& u) {
-            return u.file == d.file && u.path == d.path && u.message == d.message;
-        });
-        if (!repeat) unique.push_back(std::move(d));
+    // Each diagnostic's place in the order: its file's (files as they first appear), then a
+    // summary line after the file's others, then line and column.
+    std::unordered_map<std::string, std::size_t> file_rank;
+    using Place = std::tuple<std::size_t, bool, int, int, std::size_t>;  // ..., index: keeps the order of equals
+    std::vector<Place> order;
+    order.reserve(diagnostics.size());
+    for (std::size_t i = 0; i < diagnostics.size(); ++i) {
+        const Diagnostic& d = diagnostics[i];
+        const std::size_t file = file_rank.try_emplace(d.file, file_rank.size()).first->second;
+        order.emplace_back(file, d.more > 0, d.line, d.column, i);
     }
-    diagnostics = std::move(unique);
+    std::sort(order.begin(), order.end());
+
+    std::vector<Diagnostic> kept;
+    std::unordered_set<std::string> seen;  // file, path and message of each diagnostic kept
+    std::size_t shown = 0, hidden = 0;     // of the current file
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        Diagnostic& d = diagnostics[std::get<4>(order[k])];
+        const std::string file = d.file;
+        if (d.more > 0) {
+            hidden += d.more;
+        } else if (seen.insert(d.file + '\0' + d.path + '\0' + d.message).second) {
+            if (shown < kMaxDiagnosticsPerFile) {
+                ++shown;
+                kept.push_back(std::move(d));
+            } else {
+                ++hidden;
+            }
+        }
+        const bool last_of_file = k + 1 == order.size() || std::get<0>(order[k + 1]) != std::get<0>(order[k]);
+        if (last_of_file) {
+            if (hidden > 0) kept.push_back(more_problems(file, hidden));
+            shown = hidden = 0;
+        }
+    }
+    diagnostics = std::move(kept);
+}
+
+std::size_t problem_count(const std::vector<Diagnostic>& diagnostics) {
+    std::size_t n = 0;
+    for (const auto& d : diagnostics) n += d.more > 0 ? d.more : 1;
+    return n;
+}
+
+std::string clipped(const std::string& text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return text;
+    std::size_t end = max_bytes > 3 ? max_bytes - 3 : 0;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // not inside a character
+    return text.substr(0, end) + "...";
 }
 
 static std::string joined_diagnostics(const std::vector<Diagnostic>& diagnostics) {
@@ -68,13 +109,19 @@ static std::size_t edit_distance(const std::string& a, const std::string& b) {
     return prev[b.size()];
 }
 
+// Names longer than this get no suggestion: nobody mistypes a name that long, and the distance
+// costs the product of the two lengths.
+static constexpr std::size_t kLongestSuggestedName = 256;
+
 std::string closest_name(const std::string& name, const std::vector<std::string>& valid) {
+    if (name.size() > kLongestSuggestedName) return "";
     const std::string wanted = lower(name);
     const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
     auto length_gap = [&](const std::string& s) { return s.size() > name.size() ? s.size() - name.size() : name.size() - s.size(); };
     std::string best;
     std::size_t best_distance = limit + 1;
     for (const auto& candidate : valid) {
+        if (length_gap(candidate) > limit) continue;  // at least that many edits apart
         const std::size_t d = edit_distance(wanted, lower(candidate));
         // A distance as long as the candidate means nothing of it was kept: no hint.
         if (d >= candidate.size() || d > limit) continue;

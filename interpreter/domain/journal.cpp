@@ -7,12 +7,10 @@
 #include <optional>
 #include <string_view>
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include "domain/atomic_file.hpp"
+#include "domain/file_access.hpp"
 #include "domain/hash.hpp"
+#include "domain/numbers.hpp"
 
 namespace soloist {
 namespace {
@@ -52,8 +50,12 @@ JournalError truncated(int line, std::size_t entries, const std::string& detail)
                         kTruncatedAdvice);
 }
 
+// An integer a question or a correction can take: a 64-bit signed one. (JSON allows larger
+// unsigned ones, which would wrap to negative numbers.)
+bool is_value_integer(const nlohmann::json& v) { return json_integer(v).has_value(); }
+
 bool is_answer_value(const nlohmann::json& v) {
-    return v.is_string() || v.is_boolean() || v.is_number_integer();
+    return v.is_string() || v.is_boolean() || is_value_integer(v);
 }
 
 // An integer in [low, INT_MAX], or nothing.
@@ -105,7 +107,7 @@ ojson entry_line(const JournalEntry& e) {
     if (e.target.empty())
         throw std::invalid_argument("journal entry for question " + std::to_string(e.question) +
                                     ": a correction needs the id of the value it corrects");
-    if (!e.value.is_number_integer())
+    if (!is_value_integer(e.value))
         throw std::invalid_argument("journal entry for question " + std::to_string(e.question) +
                                     ": a correction's value must be an integer, not " + shown(e.value));
     ojson line;
@@ -167,12 +169,8 @@ JournalHeader header_from_json(const nlohmann::json& j) {
     h.options = field(j, "options", line);
     if (!h.options.is_object()) throw corrupt(line, "\"options\" must be an object, not " + shown(h.options));
     const auto& seed = field(j, "seed", line);
-    if (seed.is_number_unsigned())
-        h.seed = seed.get<std::uint64_t>();
-    else if (seed.is_number_integer() && seed.get<std::int64_t>() >= 0)
-        h.seed = static_cast<std::uint64_t>(seed.get<std::int64_t>());
-    else
-        throw corrupt(line, "\"seed\" must be an integer from 0 to 18446744073709551615, not " + shown(seed));
+    if (const auto s = json_seed(seed)) h.seed = *s;
+    else throw corrupt(line, "\"seed\" must be an integer from 0 to 18446744073709551615, not " + shown(seed));
     h.rules = field(j, "rules", line);
     if (!h.rules.is_null() && !h.rules.is_object())
         throw corrupt(line, "\"rules\" must be null or an object, not " + shown(h.rules));
@@ -183,38 +181,25 @@ JournalHeader header_from_json(const nlohmann::json& j) {
 
 // The whole file; throws JournalError (with the file) if it cannot be read.
 std::string read_journal_file(const std::filesystem::path& path) {
-    auto fail = [&](const std::string& problem, const std::string& advice) {
-        return JournalError(path, 0, problem, advice);
-    };
-    int fd;
-    do {
-        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    } while (fd < 0 && errno == EINTR);
-    if (fd < 0) {
-        int err = errno;
-        if (err == ENOENT) throw fail("no such file", "Check the path and the file name of the saved game");
-        throw fail(std::string("cannot open it: ") + std::strerror(err), "Check the path and the file's permissions");
-    }
-    struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        ::close(fd);
-        throw fail("this is a folder, not a file", "Pass the journal file of a saved game");
-    }
-    std::string contents;
-    char buffer[65536];
-    for (;;) {
-        ssize_t n = ::read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int err = errno;
-            ::close(fd);
-            throw fail(std::string("cannot read it: ") + std::strerror(err), "Check the file and the disk");
+    try {
+        return read_regular_file(path, kMaxJournalBytes);
+    } catch (const FileReadError& e) {
+        using R = FileReadError::Reason;
+        switch (e.reason) {
+            case R::missing: throw JournalError(path, 0, "no such file", "Check the path and the file name of the saved game");
+            case R::folder:
+                throw JournalError(path, 0, "this is a folder, not a file", "Pass the journal file of a saved game");
+            case R::not_regular:
+                throw JournalError(path, 0, "not a regular file (it is " + e.kind + ")",
+                                   "Pass the journal file of a saved game, which is a regular file");
+            case R::too_large:
+                throw JournalError(path, 0, "the file is larger than " + size_text(kMaxJournalBytes) +
+                                                ", more than any journal Soloist writes",
+                                   "Pass the journal file of a saved game");
+            case R::unreadable: break;
         }
-        if (n == 0) break;
-        contents.append(buffer, static_cast<std::size_t>(n));
+        throw JournalError(path, 0, e.problem, "Check the path, the file's permissions and the disk");
     }
-    ::close(fd);
-    return contents;
 }
 
 struct Line {
@@ -260,7 +245,7 @@ void check_trailer(const nlohmann::json& t, int line_no, std::size_t entries, st
                                    ", the lines before it hash to " + actual + ")");
 }
 
-Journal parse_journal(std::string_view contents) {
+Journal parse_contents(std::string_view contents) {
     if (contents.find_first_not_of(" \t\r\n") == std::string_view::npos)
         throw JournalError({}, 0, "the file is empty",
                            "It holds no game, and Soloist never leaves an empty journal; check the path, or start a new game");
@@ -351,6 +336,9 @@ JournalEntry entry_from_json(const nlohmann::json& j, int line) {
         only_fields(j, {"answer", "q"}, line);
         e.kind = JournalEntry::Kind::answer;
         e.value = j["answer"];
+        if (e.value.is_number_integer() && !is_value_integer(e.value))
+            throw corrupt(line, "\"answer\" " + shown(e.value) + " is out of range: an integer answer is from " +
+                                    std::string(kInt64Range));
         if (!is_answer_value(e.value))
             throw corrupt(line, "\"answer\" must be a string id, true/false or an integer, not " + shown(e.value));
         return e;
@@ -360,7 +348,9 @@ JournalEntry entry_from_json(const nlohmann::json& j, int line) {
     e.target = string_field(j, "correct", line);
     if (e.target.empty()) throw corrupt(line, "\"correct\" must name the corrected value, not be empty");
     e.value = field(j, "value", line);
-    if (!e.value.is_number_integer()) throw corrupt(line, "\"value\" must be an integer, not " + shown(e.value));
+    if (e.value.is_number_integer() && !is_value_integer(e.value))
+        throw corrupt(line, "\"value\" " + shown(e.value) + " is out of range: a correction is from " + std::string(kInt64Range));
+    if (!is_value_integer(e.value)) throw corrupt(line, "\"value\" must be an integer, not " + shown(e.value));
     return e;
 }
 
@@ -379,13 +369,18 @@ void save_journal(const std::filesystem::path& path, const Journal& journal) {
     trailer["entries"] = journal.entries.size();
     trailer["check"] = hex64(fnv1a64(text));
     text += trailer.dump() + "\n";
+    // Never write what load_journal would refuse.
+    if (text.size() > kMaxJournalBytes)
+        throw std::invalid_argument("the journal would be larger than " + size_text(kMaxJournalBytes) +
+                                    ", more than Soloist reads back");
     write_file_atomically(path, text);
 }
 
-Journal load_journal(const std::filesystem::path& path) {
-    const std::string contents = read_journal_file(path);
+Journal load_journal(const std::filesystem::path& path) { return parse_journal(read_journal_file(path), path); }
+
+Journal parse_journal(std::string_view contents, const std::filesystem::path& path) {
     try {
-        return parse_journal(contents);
+        return parse_contents(contents);
     } catch (const JournalError& e) {
         throw JournalError(path, e.line, e.problem, e.advice);
     }

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -22,6 +23,8 @@
 namespace soloist {
 
 inline constexpr int kJournalFormat = 1;  // the format this Soloist reads and writes
+// The largest journal Soloist reads, and so writes (a long game's is a few KiB).
+inline constexpr std::uintmax_t kMaxJournalBytes = std::uintmax_t{16} << 20;
 
 struct JournalHeader {
     int format = kJournalFormat;
@@ -37,7 +40,7 @@ struct JournalEntry {
     enum class Kind { answer, correction };
     Kind kind = Kind::answer;
     int question = 0;      // the 1-based question number it answers (answer) or precedes (correction)
-    nlohmann::json value;  // answer: string id | bool | integer; correction: integer
+    nlohmann::json value;  // answer: string id | bool | integer; correction: integer (both 64-bit signed)
     std::string target;    // correction only: the correctable value's id
 };
 
@@ -65,13 +68,17 @@ JournalEntry entry_from_json(const nlohmann::json& j, int line);
 
 // Writes the whole journal atomically (write_file_atomically). Throws std::invalid_argument
 // for a journal that could not be loaded back (bad entry, options not an object, rules neither
-// null nor an object, question numbers out of order, format other than kJournalFormat) and
-// std::runtime_error if the file cannot be written (the previous file is then untouched).
+// null nor an object, question numbers out of order, format other than kJournalFormat, more
+// than kMaxJournalBytes) and std::runtime_error if the file cannot be written (the previous
+// file is then untouched).
 void save_journal(const std::filesystem::path& path, const Journal& journal);
 
 // Reads and checks a journal; never modifies the file. Throws JournalError if the file is
-// missing or unreadable, empty, not a Soloist journal, of a newer or unknown format,
-// truncated, or corrupt.
+// missing or unreadable, not a regular file (a device, a FIFO), larger than kMaxJournalBytes,
+// empty, not a Soloist journal, of a newer or unknown format, truncated, or corrupt.
 Journal load_journal(const std::filesystem::path& path);
+
+// The same for the contents of a file already read; `path` names it in errors.
+Journal parse_journal(std::string_view contents, const std::filesystem::path& path);
 
 }  // namespace soloist

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "domain/numbers.hpp"
+
 namespace soloist {
 
 const char* kind_name(Question::Kind k) {
@@ -52,21 +54,11 @@ static std::string lower_trimmed(std::string s) {
     return s;
 }
 
-// Parses a whole decimal integer; nullopt for anything else.
-static std::optional<long long> parse_integer(const std::string& s) {
-    if (s.empty() || s.size() > 18) return std::nullopt;
-    std::size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
-    if (i == s.size()) return std::nullopt;
-    for (std::size_t k = i; k < s.size(); ++k)
-        if (!std::isdigit(static_cast<unsigned char>(s[k]))) return std::nullopt;
-    return std::stoll(s);
-}
-
 std::optional<nlohmann::json> Question::accept(const nlohmann::json& given) const {
     switch (kind) {
         case Kind::confirm: {
             if (given.is_boolean()) return given;
-            if (given.is_number_integer() && (given == 1 || given == 2)) return given == 1;  // as numbered
+            if (const auto n = json_integer(given); n && (*n == 1 || *n == 2)) return *n == 1;  // as numbered
             if (!given.is_string()) return std::nullopt;
             const auto s = lower_trimmed(given.get<std::string>());
             if (s == "y" || s == "yes" || s == "true" || s == "1") return true;
@@ -74,15 +66,16 @@ std::optional<nlohmann::json> Question::accept(const nlohmann::json& given) cons
             return std::nullopt;
         }
         case Kind::number: {
+            // Through the range-checked parsers: 18446744073709551615 is not -1.
             std::optional<long long> n;
-            if (given.is_number_integer()) n = given.get<long long>();
-            else if (given.is_string()) n = parse_integer(lower_trimmed(given.get<std::string>()));
+            if (given.is_number_integer()) n = json_integer(given);
+            else if (given.is_string()) n = parse_signed(lower_trimmed(given.get<std::string>()));
             if (!n || *n < min || *n > max) return std::nullopt;
             return *n;
         }
         case Kind::ask: {
             std::optional<long long> index;
-            if (given.is_number_integer()) index = given.get<long long>();
+            if (given.is_number_integer()) index = json_integer(given);
             else if (given.is_string()) {
                 const auto& text = given.get_ref<const std::string&>();
                 // An exact id wins over a number, so an option may be called "2".
@@ -91,7 +84,7 @@ std::optional<nlohmann::json> Question::accept(const nlohmann::json& given) cons
                 const auto folded = lower_trimmed(text);
                 for (const auto& c : choices)
                     if (lower_trimmed(c.id) == folded) return c.id;
-                index = parse_integer(folded);
+                index = parse_signed(folded);
             }
             if (index && *index >= 1 && *index <= static_cast<long long>(choices.size()))
                 return choices[static_cast<std::size_t>(*index - 1)].id;

@@ -1,18 +1,17 @@
 #include "domain/schema_check.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <memory>
-#include <mutex>
-#include <regex>
+#include <optional>
 #include <set>
+#include <stdexcept>
+#include <unordered_set>
 
-#include <valijson/adapters/nlohmann_json_adapter.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validation_results.hpp>
-#include <valijson/validator.hpp>
+#include "domain/schema_compile.hpp"
+#include "domain/schema_constraints.hpp"
 
 namespace soloist {
 
@@ -21,55 +20,13 @@ using nlohmann::json;
 
 namespace {
 
-// ---------------------------------------------------------------------------------------------
-// Compiled schemas, cached by path
-
-struct CompiledSchema {
-    fs::path file;
-    fs::file_time_type modified;
-    // The schema (key "") and every document its $refs fetched, keyed by the URI as written.
-    std::map<std::string, json> documents;
-    valijson::Schema schema;
-};
-
-std::shared_ptr<const CompiledSchema> compile(const fs::path& file) {
-    auto c = std::make_shared<CompiledSchema>();
-    c->file = file;
-    c->modified = fs::last_write_time(file);
-    json& root = c->documents[""] = load_yaml(file).data;
-
-    // The map's nodes stay put, so valijson may keep pointers into it; nothing to free.
-    auto fetch = [&c, dir = file.parent_path()](const std::string& uri) -> const json* {
-        auto it = c->documents.find(uri);
-        if (it == c->documents.end()) it = c->documents.emplace(uri, load_yaml(dir / uri).data).first;
-        return &it->second;
-    };
-    auto release = [](const json*) {};
-    try {
-        valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-        parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(root), c->schema, fetch, release);
-    } catch (const ValidationError&) {
-        throw;
-    } catch (const std::exception& e) {
-        throw ValidationError({Diagnostic{file.string(), 0, 0, "", std::string("invalid schema: ") + e.what()}});
-    }
-    return c;
-}
-
-std::shared_ptr<const CompiledSchema> compiled(const fs::path& file) {
-    static std::mutex mutex;
-    static std::map<std::string, std::shared_ptr<const CompiledSchema>> cache;
-
-    std::error_code ec;
-    const auto modified = fs::last_write_time(file, ec);
-    if (ec) throw ValidationError({Diagnostic{file.string(), 0, 0, "", "cannot read the schema: " + ec.message()}});
-    const std::string key = fs::weakly_canonical(file).string();
-
-    std::lock_guard lock(mutex);
-    auto& slot = cache[key];
-    if (!slot || slot->modified != modified) slot = compile(file);
-    return slot;
-}
+using schema_internal::compile_pattern;
+using schema_internal::compiled;
+using schema_internal::CompiledSchema;
+using schema_internal::decoded_fragment;
+using schema_internal::kMaxPatternText;
+using schema_internal::NlohmannJsonAdapter;
+using schema_internal::strict_validator;
 
 // ---------------------------------------------------------------------------------------------
 // Walking a schema alongside a document, to find the subschemas that apply to a value
@@ -85,7 +42,7 @@ public:
 
     std::vector<SchemaAt> root() const {
         std::vector<SchemaAt> out;
-        expand({&c_.documents.at(""), &c_.documents.find("")->first}, out, 0);
+        expand({c_.documents.at(""), &c_.documents.find("")->first}, out, 0);
         return out;
     }
 
@@ -141,16 +98,13 @@ public:
         return schemas;
     }
 
+    // Whether `text` matches a patternProperties pattern, with RE2 as MembersCheck does.
     bool matches(const std::string& pattern, const std::string& text) const {
         auto it = regexes_.find(pattern);
-        if (it == regexes_.end()) {
-            try {
-                it = regexes_.emplace(pattern, std::regex(pattern, std::regex::ECMAScript)).first;
-            } catch (const std::regex_error&) {
-                return false;  // valijson reports an invalid pattern when it validates
-            }
-        }
-        return std::regex_search(text, it->second);
+        if (it == regexes_.end()) it = regexes_.emplace(pattern, compile_pattern(pattern)).first;
+        // An invalid pattern was refused when the schema loaded; a name too long to check is
+        // reported by MembersCheck.
+        return it->second->ok() && text.size() <= kMaxPatternText && re2::RE2::PartialMatch(text, *it->second);
     }
 
     // "/a~1b/0" -> {"a/b", "0"}
@@ -162,6 +116,16 @@ public:
             else tokens.back() += pointer[i];
         }
         return tokens;
+    }
+
+    // The value at `pointer` in `data`; nullptr when there is none.
+    static const json* member_at(const json& data, const std::string& pointer) {
+        const json* value = &data;
+        for (const std::string& token : split_pointer(pointer)) {
+            value = member(*value, token);
+            if (!value) return nullptr;
+        }
+        return value;
     }
 
     static const json* member(const json& value, const std::string& token) {
@@ -200,17 +164,19 @@ private:
         const std::string uri = ref.substr(0, hash);
         const auto doc = c_.documents.find(uri.empty() ? document : uri);
         if (doc == c_.documents.end()) return std::nullopt;
+        const auto pointer = decoded_fragment(hash == std::string::npos ? "" : ref.substr(hash + 1));
+        if (!pointer) return std::nullopt;
         try {
-            const json::json_pointer pointer(hash == std::string::npos ? "" : ref.substr(hash + 1));
-            if (!doc->second.contains(pointer)) return std::nullopt;
-            return SchemaAt{&doc->second.at(pointer), &doc->first};
+            const json::json_pointer at(*pointer);
+            if (!doc->second->contains(at)) return std::nullopt;
+            return SchemaAt{&doc->second->at(at), &doc->first};
         } catch (const json::exception&) {
             return std::nullopt;
         }
     }
 
     const CompiledSchema& c_;
-    mutable std::map<std::string, std::regex> regexes_;
+    mutable std::map<std::string, std::unique_ptr<re2::RE2>> regexes_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -224,6 +190,7 @@ enum class Kind {
     NoAlternative,  // an anyOf / oneOf none of whose branches fit
     Wrapper,        // repeats what the errors inside it say
     Worded,         // already in plain words
+    UnknownField,   // one field of an Unknown mapping: the pointer is the field's, the description its name
     Other,
 };
 
@@ -349,12 +316,63 @@ std::string type_word(const std::string& type) {
 }
 
 std::string shown(const json& v) {
-    if (v.is_string()) {
-        std::string s = v.get<std::string>();
-        if (s.size() > 40) s = s.substr(0, 37) + "...";
-        return "'" + s + "'";
+    if (v.is_string()) return "'" + clipped(v.get<std::string>(), 40) + "'";
+    return clipped(v.dump(), 80);  // a list or mapping may be the whole file
+}
+
+// A list of names in a message: the first 40, then how many there are in all (a bot's schema may
+// list thousands, and a message repeats them for each problem).
+std::string listed(const std::vector<std::string>& names, const std::string& separator = ", ") {
+    constexpr std::size_t most = 40;
+    if (names.size() <= most) return join(names, separator);
+    const std::vector<std::string> first(names.begin(), names.begin() + most);
+    return join(first, separator) + separator + "... (" + std::to_string(names.size()) + " in all)";
+}
+
+// A name from a bot in a message.
+std::string quoted_name(const std::string& name) { return "'" + clipped(name, 80) + "'"; }
+
+// A problem placed in its file, worded only when it is among those reported: sorting a file's
+// problems needs their places only, while wording one walks the schema and may search for a
+// did-you-mean among thousands of names.
+struct Finding {
+    Mark mark;
+    Issue issue;
+    bool at_key = false;
+};
+
+// The first kMaxDiagnosticsPerFile findings of `doc` in file order, worded, without repeats;
+// then a line that counts the rest. O(n log n) in the findings.
+template <class Word>
+std::vector<Diagnostic> report_first(const YamlDocument& doc, const std::vector<Finding>& findings, Word word) {
+    std::vector<const Finding*> order;
+    order.reserve(findings.size());
+    for (const Finding& f : findings) order.push_back(&f);
+    std::stable_sort(order.begin(), order.end(), [](const Finding* a, const Finding* b) {
+        return std::tie(a->mark.line, a->mark.column) < std::tie(b->mark.line, b->mark.column);
+    });
+    // The same problem may be found twice (two subschemas that refuse the same unknown field).
+    auto hash = [](const Issue* i) {
+        return std::hash<std::string>()(i->pointer) ^ (std::hash<std::string>()(i->description) * 31) ^ static_cast<std::size_t>(i->kind);
+    };
+    auto same = [](const Issue* a, const Issue* b) {
+        return a->kind == b->kind && a->pointer == b->pointer && a->description == b->description;
+    };
+    std::unordered_set<const Issue*, decltype(hash), decltype(same)> issues_seen(findings.size(), hash, same);
+    std::unordered_set<std::string> messages_seen;
+    std::vector<Diagnostic> out;
+    std::size_t more = 0;
+    for (const Finding* f : order) {
+        if (!issues_seen.insert(&f->issue).second) continue;
+        if (out.size() >= kMaxDiagnosticsPerFile) {
+            ++more;
+            continue;
+        }
+        Diagnostic d = word(*f);
+        if (messages_seen.insert(d.path + '\0' + d.message).second) out.push_back(std::move(d));
     }
-    return v.dump();
+    if (more > 0) out.push_back(more_problems(doc.file.string(), more));
+    return out;
 }
 
 std::string described(const json& v) {
@@ -397,27 +415,54 @@ std::string plural(std::size_t n, const std::string& word) {
     return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
-// Turns one issue into diagnostics (more than one when several fields are unknown).
+// Places issues in the file and words them.
 class Describer {
 public:
     Describer(const YamlDocument& doc, const SchemaWalker& walker) : doc_(doc), walker_(walker) {}
 
-    void describe(const Issue& issue, std::vector<Diagnostic>& out) const {
+    // Each issue at its place. valijson names only the first unknown field of a mapping: each
+    // one becomes a finding of its own, at its key.
+    std::vector<Finding> locate(const std::vector<Issue>& issues) const {
+        std::vector<Finding> findings;
+        for (const Issue& issue : issues) {
+            if (issue.kind != Kind::Unknown) {
+                findings.push_back(Finding{doc_.mark_of(issue.pointer), issue});
+                continue;
+            }
+            const json* object = value_at(issue.pointer);
+            const Fields fields = fields_at(issue.pointer);
+            bool any = false;
+            if (object && object->is_object())
+                for (auto it = object->begin(); it != object->end(); ++it) {
+                    if (fields.allow(it.key(), walker_)) continue;
+                    any = true;
+                    add_unknown(findings, issue.pointer, it.key());
+                }
+            if (!any) {  // the walker could not follow the schema: the field valijson names
+                const auto q = issue.description.find('\'', issue.description.find("constraints:"));
+                add_unknown(findings, issue.pointer, issue.description.substr(q + 1, issue.description.rfind('\'') - q - 1));
+            }
+        }
+        return findings;
+    }
+
+    // One diagnostic for one finding.
+    Diagnostic describe(const Finding& finding) const {
+        const Issue& issue = finding.issue;
         const json* value = value_at(issue.pointer);
         const json& v = value ? *value : null_;
+        auto diagnostic = [&](std::string message) { return doc_.diagnostic(issue.pointer, std::move(message), finding.at_key); };
+        if (issue.kind == Kind::UnknownField) return diagnostic(unknown_field(issue));
         const auto schemas = walker_.at(doc_.data, issue.pointer);
         auto first = [&](const char* keyword) -> const json* {
             for (const SchemaAt& s : schemas)
                 if (auto it = s.node->find(keyword); it != s.node->end()) return &*it;
             return nullptr;
         };
-        auto add = [&](std::string message) { out.push_back(doc_.diagnostic(issue.pointer, std::move(message))); };
 
         switch (issue.kind) {
             case Kind::Required:
-                return add("missing required field " + quoted_part(issue.description));
-            case Kind::Unknown:
-                return unknown_fields(issue, v, schemas, out);
+                return diagnostic("missing required field " + quoted_part(issue.description));
             case Kind::Enum: {
                 std::vector<std::string> allowed, names;
                 for (const SchemaAt& s : schemas)
@@ -426,12 +471,11 @@ public:
                             allowed.push_back(a.is_string() ? a.get<std::string>() : a.dump());
                             if (a.is_string()) names.push_back(a.get<std::string>());
                         }
-                add(shown(v) + " is not allowed" + (v.is_string() ? did_you_mean(v.get<std::string>(), names) : "") +
-                    "; expected one of: " + join(allowed));
-                return;
+                return diagnostic(shown(v) + " is not allowed" + (v.is_string() ? did_you_mean(v.get<std::string>(), names) : "") +
+                                  "; expected one of: " + listed(allowed));
             }
             case Kind::Const:
-                if (const json* c = first("const")) return add("expected " + shown(*c) + ", got " + described(v));
+                if (const json* c = first("const")) return diagnostic("expected " + shown(*c) + ", got " + described(v));
                 break;
             case Kind::Type:
             case Kind::NoAlternative: {
@@ -445,22 +489,22 @@ public:
                             types.push_back(type);
                     }
                 }
-                if (types.empty()) return add("does not match any of the allowed forms; got " + described(v));
+                if (types.empty()) return diagnostic("does not match any of the allowed forms; got " + described(v));
                 std::vector<std::string> words;
                 for (const auto& t : types) words.push_back(type_word(t));
-                add("expected " + join_or(words) + ", got " + described(v) + type_hint(types, v));
-                return;
+                return diagnostic("expected " + join_or(words) + ", got " + described(v) + type_hint(types, v));
             }
             case Kind::Pattern:
-                if (const json* p = first("pattern")) return add(shown(v) + " does not match the pattern " + p->get<std::string>());
+                if (const json* p = first("pattern"); p && p->is_string())
+                    return diagnostic(shown(v) + " does not match the pattern " + p->get<std::string>());
                 break;
             case Kind::Minimum:
-                if (const json* m = first("minimum")) return add("expected at least " + number_text(*m) + ", got " + v.dump());
-                if (const json* m = first("exclusiveMinimum")) return add("expected more than " + number_text(*m) + ", got " + v.dump());
+                if (const json* m = first("minimum")) return diagnostic("expected at least " + number_text(*m) + ", got " + v.dump());
+                if (const json* m = first("exclusiveMinimum")) return diagnostic("expected more than " + number_text(*m) + ", got " + v.dump());
                 break;
             case Kind::Maximum:
-                if (const json* m = first("maximum")) return add("expected at most " + number_text(*m) + ", got " + v.dump());
-                if (const json* m = first("exclusiveMaximum")) return add("expected less than " + number_text(*m) + ", got " + v.dump());
+                if (const json* m = first("maximum")) return diagnostic("expected at most " + number_text(*m) + ", got " + v.dump());
+                if (const json* m = first("exclusiveMaximum")) return diagnostic("expected less than " + number_text(*m) + ", got " + v.dump());
                 break;
             case Kind::Items:
             case Kind::Length: {
@@ -470,13 +514,13 @@ public:
                 const json* least = first(items ? "minItems" : "minLength");
                 const json* most = first(items ? "maxItems" : "maxLength");
                 if (least && got < least->get<std::size_t>())
-                    return add("expected at least " + plural(least->get<std::size_t>(), unit) + ", got " + std::to_string(got));
+                    return diagnostic("expected at least " + plural(least->get<std::size_t>(), unit) + ", got " + std::to_string(got));
                 if (most && got > most->get<std::size_t>())
-                    return add("expected at most " + plural(most->get<std::size_t>(), unit) + ", got " + std::to_string(got));
+                    return diagnostic("expected at most " + plural(most->get<std::size_t>(), unit) + ", got " + std::to_string(got));
                 break;
             }
             case Kind::Worded:
-                return add(issue.description);
+                return diagnostic(issue.description);
             default:
                 break;
         }
@@ -485,51 +529,51 @@ public:
         if (!message.empty() && message.back() == '.') message.pop_back();
         if (!message.empty())
             message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
-        add(message);
+        return diagnostic(message);
     }
 
 private:
-    const json* value_at(const std::string& pointer) const {
-        const json* value = &doc_.data;
-        for (const std::string& token : SchemaWalker::split_pointer(pointer)) {
-            value = SchemaWalker::member(*value, token);
-            if (!value) return nullptr;
-        }
-        return value;
-    }
-
-    // valijson names only the first unknown field of a mapping: name each, at its key.
-    void unknown_fields(const Issue& issue, const json& object, const std::vector<SchemaAt>& schemas,
-                        std::vector<Diagnostic>& out) const {
-        std::set<std::string> known_set;
+    // The fields a mapping's schemas name, and the patterns of the others.
+    struct Fields {
+        std::set<std::string> known;
         std::vector<std::string> patterns;
-        for (const SchemaAt& s : schemas) {
-            if (auto props = s.node->find("properties"); props != s.node->end() && props->is_object())
-                for (auto it = props->begin(); it != props->end(); ++it) known_set.insert(it.key());
-            if (auto pats = s.node->find("patternProperties"); pats != s.node->end() && pats->is_object())
-                for (auto it = pats->begin(); it != pats->end(); ++it) patterns.push_back(it.key());
-        }
-        const std::vector<std::string> known(known_set.begin(), known_set.end());
-        std::string expected = "; expected one of: " + join(known);
-        if (known.empty()) expected = patterns.empty() ? "; no fields are allowed here" : "";
-        if (!patterns.empty()) expected += (known.empty() ? "; expected a name matching " : ", or a name matching ") + join(patterns, " or ");
 
-        bool any = false;
-        for (auto it = object.begin(); object.is_object() && it != object.end(); ++it) {
-            const std::string& key = it.key();
-            if (known_set.count(key) ||
-                std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) { return walker_.matches(p, key); }))
-                continue;
-            any = true;
-            out.push_back(doc_.diagnostic(append_pointer(issue.pointer, key),
-                                          "unknown field '" + key + "'" + did_you_mean(key, known) + expected, true));
+        bool allow(const std::string& key, const SchemaWalker& walker) const {
+            return known.count(key) ||
+                   std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) { return walker.matches(p, key); });
         }
-        if (!any) {  // the walker could not follow the schema: fall back on valijson's words
-            const auto q = issue.description.find('\'', issue.description.find("constraints:"));
-            const std::string key = issue.description.substr(q + 1, issue.description.rfind('\'') - q - 1);
-            out.push_back(doc_.diagnostic(append_pointer(issue.pointer, key), "unknown field '" + key + "'", true));
+    };
+
+    Fields fields_at(const std::string& pointer) const {
+        Fields fields;
+        for (const SchemaAt& s : walker_.at(doc_.data, pointer)) {
+            if (auto props = s.node->find("properties"); props != s.node->end() && props->is_object())
+                for (auto it = props->begin(); it != props->end(); ++it) fields.known.insert(it.key());
+            if (auto pats = s.node->find("patternProperties"); pats != s.node->end() && pats->is_object())
+                for (auto it = pats->begin(); it != pats->end(); ++it) fields.patterns.push_back(it.key());
         }
+        return fields;
     }
+
+    void add_unknown(std::vector<Finding>& findings, const std::string& object, const std::string& key) const {
+        const std::string pointer = append_pointer(object, key);
+        findings.push_back(Finding{doc_.key_mark_of(pointer), Issue{pointer, key, Kind::UnknownField}, true});
+    }
+
+    std::string unknown_field(const Issue& issue) const {
+        const std::string& key = issue.description;
+        const Fields fields = fields_at(issue.pointer.substr(0, issue.pointer.rfind('/')));
+        const std::string message = "unknown field " + quoted_name(key);
+        if (fields.allow(key, walker_)) return message;  // the walker could not follow the schema
+        const std::vector<std::string> known(fields.known.begin(), fields.known.end());
+        std::string expected = "; expected one of: " + listed(known);
+        if (known.empty()) expected = fields.patterns.empty() ? "; no fields are allowed here" : "";
+        if (!fields.patterns.empty())
+            expected += (known.empty() ? "; expected a name matching " : ", or a name matching ") + listed(fields.patterns, " or ");
+        return message + did_you_mean(key, known) + expected;
+    }
+
+    const json* value_at(const std::string& pointer) const { return SchemaWalker::member_at(doc_.data, pointer); }
 
     const YamlDocument& doc_;
     const SchemaWalker& walker_;
@@ -578,27 +622,44 @@ public:
             }
     }
 
-    std::vector<Diagnostic> diagnostics;
+    // The first problems in file order, worded; a reference whose component is missing is
+    // said once, at its first value.
+    std::vector<Diagnostic> report() const {
+        return report_first(doc_, findings_, [&](const Finding& f) {
+            const Target& target = targets_.at(f.issue.description);
+            if (!target.problem.empty()) return doc_.diagnostic(f.issue.pointer, target.problem);
+            const json& value = *SchemaWalker::member_at(doc_.data, f.issue.pointer);
+            const std::string name = value.is_string() ? value.get<std::string>() : value.dump();
+            const auto ref = parse_reference(f.issue.description);
+            return doc_.diagnostic(f.issue.pointer, "unknown " + singular(ref->array_pointer) + " " + quoted_name(name) +
+                                                        did_you_mean(name, target.names));
+        });
+    }
 
 private:
     struct Target {
-        std::string problem;  // why nothing can be looked up, or ""
-        std::vector<json> values;
+        std::string problem;    // why nothing can be looked up, or ""
+        std::set<json> values;  // ordered as == compares: 1 and 1.0 are one value
         std::vector<std::string> names;
     };
 
     void check(const json& value, const std::string& pointer, const std::string& ref_text) {
         if (!value.is_string() && !value.is_number_integer()) return;  // the schema reports the type
         const Target& target = target_of(ref_text);
-        if (!target.problem.empty()) {
-            if (reported_.insert(ref_text).second) diagnostics.push_back(doc_.diagnostic(pointer, target.problem));
+        if (target.problem.empty() && target.values.count(value)) return;
+        Finding finding{doc_.mark_of(pointer), Issue{pointer, ref_text, Kind::Other}};
+        if (target.problem.empty()) {
+            findings_.push_back(std::move(finding));
             return;
         }
-        if (std::find(target.values.begin(), target.values.end(), value) != target.values.end()) return;
-        const auto ref = parse_reference(ref_text);
-        const std::string name = value.is_string() ? value.get<std::string>() : value.dump();
-        diagnostics.push_back(doc_.diagnostic(
-            pointer, "unknown " + singular(ref->array_pointer) + " '" + name + "'" + did_you_mean(name, target.names)));
+        // A reference that cannot be looked up is reported once, at its first value in the file.
+        const auto [known, fresh] = first_problem_.try_emplace(ref_text, findings_.size());
+        if (fresh) {
+            findings_.push_back(std::move(finding));
+        } else if (Finding& first = findings_[known->second];
+                   std::tie(finding.mark.line, finding.mark.column) < std::tie(first.mark.line, first.mark.column)) {
+            first = std::move(finding);
+        }
     }
 
     const Target& target_of(const std::string& ref_text) {
@@ -611,16 +672,20 @@ private:
             return t;
         }
         const json* component = lookup_(ref->component);
-        const json::json_pointer list_pointer(ref->array_pointer);
+        std::optional<json::json_pointer> list_pointer;
+        try {
+            list_pointer = json::json_pointer(ref->array_pointer);
+        } catch (const json::exception&) {
+        }
         if (!component) {
             t.problem = "refers to component '" + ref->component + "', which this bot does not have";
-        } else if (!component->contains(list_pointer) || !component->at(list_pointer).is_array()) {
+        } else if (!list_pointer || !component->contains(*list_pointer) || !component->at(*list_pointer).is_array()) {
             t.problem = "refers to the list at " + ref->array_pointer + " of component '" + ref->component + "', which has none";
         } else {
-            for (const json& entry : component->at(list_pointer)) {
+            for (const json& entry : component->at(*list_pointer)) {
                 auto field = entry.is_object() ? entry.find(ref->field) : entry.end();
                 if (!entry.is_object() || field == entry.end()) continue;
-                t.values.push_back(*field);
+                t.values.insert(*field);
                 t.names.push_back(field->is_string() ? field->get<std::string>() : field->dump());
             }
         }
@@ -631,34 +696,40 @@ private:
     const SchemaWalker& walker_;
     const ComponentLookup& lookup_;
     std::map<std::string, Target> targets_;
-    std::set<std::string> reported_;  // references whose component is missing, reported once
+    std::vector<Finding> findings_;
+    std::map<std::string, std::size_t> first_problem_;  // reference -> its finding
 };
 
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
 
-std::vector<Diagnostic> check_schema(const YamlDocument& doc, const fs::path& schema) {
-    const auto c = compiled(schema);
-    valijson::Validator validator;  // strong types: '3' is not an integer
+std::vector<Diagnostic> check_schema(const YamlDocument& doc, const fs::path& schema, const SchemaFolders& allowed) {
+    const auto c = compiled(schema, allowed);
+    valijson::Validator validator = strict_validator();  // strong types: '3' is not an integer
     valijson::ValidationResults results;
-    validator.validate(c->schema, valijson::adapters::NlohmannJsonAdapter(doc.data), &results);
+    try {
+        validator.validate(*c->root, NlohmannJsonAdapter(doc.data), &results);
+    } catch (const std::exception& e) {
+        throw ValidationError({Diagnostic{doc.file.string(), 0, 0, "", "cannot be checked against " + schema.string() + ": " + e.what()}});
+    }
 
     const SchemaWalker walker(*c);
     const Describer describer(doc, walker);
-    std::vector<Diagnostic> diagnostics;
-    for (const Issue& issue : reduce(results)) describer.describe(issue, diagnostics);
+    auto diagnostics = report_first(doc, describer.locate(reduce(results)), [&](const Finding& f) { return describer.describe(f); });
     sort_diagnostics(diagnostics);
     return diagnostics;
 }
 
-std::vector<Diagnostic> check_references(const YamlDocument& doc, const fs::path& schema, const ComponentLookup& lookup) {
-    const auto c = compiled(schema);
+std::vector<Diagnostic> check_references(const YamlDocument& doc, const fs::path& schema, const ComponentLookup& lookup,
+                                         const SchemaFolders& allowed) {
+    const auto c = compiled(schema, allowed);
     const SchemaWalker walker(*c);
     ReferenceChecker checker(doc, walker, lookup);
     checker.visit(doc.data, "", walker.root());
-    sort_diagnostics(checker.diagnostics);
-    return checker.diagnostics;
+    auto diagnostics = checker.report();
+    sort_diagnostics(diagnostics);
+    return diagnostics;
 }
 
 YamlDocument load_checked_document(const fs::path& file, const fs::path& schema) {

@@ -2,8 +2,18 @@
 // Checks YAML documents against JSON Schemas (draft 7) that are themselves written in YAML.
 //
 // Every violation is reported as a Diagnostic with file:line:column, the JSON pointer and what
-// was expected, in plain words. `$ref` may name another schema file; its path is relative to
-// the folder of the schema being checked against (`$id` is not supported).
+// was expected, in plain words; at most kMaxDiagnosticsPerFile of them, then one line that counts
+// the rest. `$ref` may name another schema file; its path is relative to the folder of the
+// schema being checked against (`$id` is not supported), and its real path (links followed) must
+// lie inside the folders the caller allows.
+//
+// Schemas come from strangers too. `pattern` and `patternProperties` are checked with RE2, in
+// time linear in the text (valijson's own checks use std::regex, which backtracks): a pattern
+// RE2 cannot compile (lookaround, backreferences) is refused when the schema loads, and a text
+// over 64 KiB is not checked against a pattern but reported. `enum` and `uniqueItems` compare
+// values by hash, not each with every other. `format` is an annotation, as draft 7 allows. A
+// schema that would send valijson round a loop ($refs, allOf, ... back to the same value) or
+// nest past its stack is refused when it loads.
 //
 // Cross-file references: a schema may mark a string (or integer) value with
 //   x-soloist-ref: <component>/<JSON pointer to a list of entries>/<field>
@@ -23,9 +33,16 @@
 
 namespace soloist {
 
+// The folders a schema and the files its `$ref`s name must really lie in (their real paths are
+// compared, links followed). Empty: the schema's own folder. A bot's component schemas get the
+// bot's folder and the library's schemas folder.
+using SchemaFolders = std::vector<std::filesystem::path>;
+
 // Every violation of `schema` in `doc`, in file order. Schemas are parsed once per path and
-// cached (reloaded if the file changes). Throws ValidationError if the schema cannot be loaded.
-std::vector<Diagnostic> check_schema(const YamlDocument& doc, const std::filesystem::path& schema);
+// allowed folders, and cached (reloaded if the file changes). Throws ValidationError if the
+// schema cannot be loaded.
+std::vector<Diagnostic> check_schema(const YamlDocument& doc, const std::filesystem::path& schema,
+                                     const SchemaFolders& allowed = {});
 
 // Finds the data of a component named in an `x-soloist-ref`; nullptr when there is none.
 using ComponentLookup = std::function<const nlohmann::json*(const std::string& component)>;
@@ -33,7 +50,7 @@ using ComponentLookup = std::function<const nlohmann::json*(const std::string& c
 // Every value of `doc` whose schema declares an `x-soloist-ref` and that names no entry of the
 // referenced component: "unknown card 'c13' (did you mean 'c12'?)".
 std::vector<Diagnostic> check_references(const YamlDocument& doc, const std::filesystem::path& schema,
-                                         const ComponentLookup& lookup);
+                                         const ComponentLookup& lookup, const SchemaFolders& allowed = {});
 
 // load_yaml() then check_schema(); throws ValidationError with every diagnostic.
 YamlDocument load_checked_document(const std::filesystem::path& file, const std::filesystem::path& schema);

@@ -1,9 +1,11 @@
 #include "domain/yaml_json.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include <yaml-cpp/anchor.h>
@@ -23,6 +25,109 @@ struct Refusal {
 Mark to_mark(const YAML::Mark& m) {
     if (m.is_null() || m.line < 0) return {};
     return {m.line + 1, m.column + 1};
+}
+
+YAML::Mark yaml_mark(int line, int column, std::size_t pos) {
+    YAML::Mark m;
+    m.line = line;
+    m.column = column;
+    m.pos = static_cast<int>(pos);
+    return m;
+}
+
+// The length of the UTF-8 sequence at text[i] (1 to 4), or 0 when the bytes there are not
+// well-formed UTF-8 (RFC 3629: no overlong forms, no UTF-16 surrogates, nothing past U+10FFFF).
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
+    auto byte = [&](std::size_t k) -> unsigned { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0x100u; };
+    auto follows = [&](std::size_t k, unsigned low = 0x80, unsigned high = 0xBF) { return byte(k) >= low && byte(k) <= high; };
+    const unsigned lead = byte(i);
+    if (lead < 0x80) return 1;
+    if (lead >= 0xC2 && lead <= 0xDF) return follows(i + 1) ? 2 : 0;
+    if (lead == 0xE0) return follows(i + 1, 0xA0) && follows(i + 2) ? 3 : 0;
+    if (lead == 0xED) return follows(i + 1, 0x80, 0x9F) && follows(i + 2) ? 3 : 0;
+    if (lead >= 0xE1 && lead <= 0xEF) return follows(i + 1) && follows(i + 2) ? 3 : 0;
+    if (lead == 0xF0) return follows(i + 1, 0x90) && follows(i + 2) && follows(i + 3) ? 4 : 0;
+    if (lead >= 0xF1 && lead <= 0xF3) return follows(i + 1) && follows(i + 2) && follows(i + 3) ? 4 : 0;
+    if (lead == 0xF4) return follows(i + 1, 0x80, 0x8F) && follows(i + 2) && follows(i + 3) ? 4 : 0;
+    return 0;
+}
+
+bool is_utf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8_sequence_length(text, i);
+        if (n == 0) return false;
+        i += n;
+    }
+    return true;
+}
+
+std::string hex_byte(unsigned char c) {
+    static const char digits[] = "0123456789ABCDEF";
+    return std::string("0x") + digits[c >> 4] + digits[c & 15];
+}
+
+// Refuses, before the parser sees them, the bytes that yaml-cpp would misread or pass on:
+// UTF-16 and UTF-32 (which it converts silently), a NUL byte (where it stops reading), bytes
+// that are not UTF-8 (which would reach the schema checks and the messages), and a CR not
+// followed by LF (which it reads as a space, joining two lines into one value). Positions count
+// bytes, as yaml-cpp's marks do.
+void check_text(std::string_view text) {
+    int line = 0;
+    std::size_t line_start = 0;
+    auto at = [&](std::size_t i) { return yaml_mark(line, static_cast<int>(i - line_start), i); };
+    for (std::size_t i = 0; i < text.size();) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            ++line;
+            line_start = ++i;
+        } else if (c == '\0') {
+            throw Refusal{at(i), "a NUL byte (0x00) is not allowed in bot data; save the file as UTF-8 text"};
+        } else if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) {
+            throw Refusal{at(i), "a carriage return (CR) without a line feed after it; line ends must be LF or CRLF: "
+                                 "save the file with Unix or Windows line ends"};
+        } else if (const std::size_t n = utf8_sequence_length(text, i)) {
+            i += n;
+        } else {
+            throw Refusal{at(i), "byte " + hex_byte(c) + " is not valid UTF-8; bot data must be UTF-8 text: save the file as UTF-8"};
+        }
+    }
+}
+
+// True when `text` starts as UTF-16 or UTF-32 does: with their byte-order mark, or, as
+// yaml-cpp guesses, with a NUL byte in the first two.
+bool looks_utf16_or_32(std::string_view text) {
+    for (std::string_view mark : {std::string_view("\xFE\xFF"), std::string_view("\xFF\xFE")})
+        if (text.substr(0, 2) == mark) return true;
+    return (!text.empty() && text[0] == '\0') || (text.size() > 1 && text[1] == '\0');
+}
+
+// yaml-cpp takes a quoted scalar that is never closed as running to the end of the file. Only
+// the file's last scalar can be such a one: from its mark (past a tag, if any) the closing
+// quote is looked for; none is a refusal.
+void check_last_quote_closed(std::string_view text, const std::optional<YAML::Mark>& last_scalar) {
+    if (!last_scalar || last_scalar->pos < 0) return;
+    std::size_t i = static_cast<std::size_t>(last_scalar->pos);
+    if (i < text.size() && text[i] == '!') {  // `!!str "text"`: the mark is the tag's
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r') ++i;
+        while (i < text.size()) {
+            if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') ++i;
+            else if (text[i] == '#') i = std::min(text.find('\n', i), text.size());
+            else break;
+        }
+    }
+    if (i >= text.size() || (text[i] != '"' && text[i] != '\'')) return;
+    const char quote = text[i];
+    for (std::size_t k = i + 1; k < text.size(); ++k) {
+        if (quote == '"' && text[k] == '\\') ++k;  // an escape: \" does not close
+        else if (quote == '\'' && text[k] == '\'' && k + 1 < text.size() && text[k + 1] == '\'') ++k;  // '' is a quote
+        else if (text[k] == quote) return;
+    }
+    const std::string_view before = text.substr(0, i);
+    const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+    const int line = static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+    throw Refusal{yaml_mark(line, static_cast<int>(i - line_start), i),
+                  std::string("the quoted text that starts here has no closing quote (") + quote +
+                      "); add one where the text ends"};
 }
 
 bool is_one_of(const std::string& s, std::initializer_list<const char*> words) {
@@ -98,13 +203,17 @@ public:
     void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                   const std::string& value) override {
         check_anchor(mark, anchor);
+        last_scalar_ = mark;
         build([&] {
+            if (!is_utf8(value))  // the file's bytes were UTF-8, but an escape may not be
+                throw Refusal{mark, "this text is not valid UTF-8 once its escapes are read; bot data must be valid Unicode"};
             if (taking_key()) {  // a key is its text, whatever its style
                 Open& map = open_.back();
                 if (map.value.contains(value)) throw Refusal{mark, "duplicate key '" + value + "'"};
                 map.key = value;
                 map.key_taken = true;
-                doc_.key_marks[append_pointer(map.pointer, value)] = to_mark(mark);
+                map.key_pointer = append_pointer(map.pointer, value);
+                doc_.key_marks[map.key_pointer] = to_mark(mark);
                 return;
             }
             doc_.marks[child_pointer()] = to_mark(mark);
@@ -128,6 +237,9 @@ public:
         if (refused_) throw *refused_;
     }
 
+    // Where the file's last scalar starts (key or value), if it has one.
+    const std::optional<YAML::Mark>& last_scalar() const { return last_scalar_; }
+
 private:
     // A sequence or mapping being filled.
     struct Open {
@@ -136,6 +248,7 @@ private:
         bool is_map = false;
         bool key_taken = false;  // a mapping's next event is the value of `key`
         std::string key;
+        std::string key_pointer;  // of the value of `key`
     };
 
     bool taking_key() const { return !open_.empty() && open_.back().is_map && !open_.back().key_taken; }
@@ -144,7 +257,7 @@ private:
     std::string child_pointer() const {
         if (open_.empty()) return "";
         const Open& parent = open_.back();
-        return append_pointer(parent.pointer, parent.is_map ? parent.key : std::to_string(parent.value.size()));
+        return parent.is_map ? parent.key_pointer : append_pointer(parent.pointer, std::to_string(parent.value.size()));
     }
 
     // Puts a finished value where it belongs: in its parent, or as the document.
@@ -259,6 +372,7 @@ private:
     int depth_ = 0;
     std::vector<Open> open_;
     std::optional<Refusal> refused_;
+    std::optional<YAML::Mark> last_scalar_;
 };
 
 Diagnostic refusal_diagnostic(const std::filesystem::path& file, const YAML::Mark& mark, std::string message) {
@@ -282,7 +396,7 @@ std::string append_pointer(const std::string& pointer, const std::string& token)
     return pointer + "/" + escape_pointer_token(token);
 }
 
-static Mark nearest_mark(const std::map<std::string, Mark>& marks, std::string pointer) {
+static Mark nearest_mark(const std::unordered_map<std::string, Mark>& marks, std::string pointer) {
     while (true) {
         const auto it = marks.find(pointer);
         if (it != marks.end() && it->second.line > 0) return it->second;
@@ -307,11 +421,21 @@ YamlDocument parse_yaml(const std::string& text, const std::filesystem::path& fi
     YamlDocument doc;
     doc.file = file;
     try {
-        std::istringstream in(text);
+        if (looks_utf16_or_32(text))
+            throw Refusal{yaml_mark(0, 0, 0), "the file is UTF-16 or UTF-32 text; bot data must be UTF-8: save the file as UTF-8"};
+        std::string_view body = text;
+        if (body.starts_with("\xEF\xBB\xBF")) body.remove_prefix(3);  // a UTF-8 byte-order mark is allowed
+        check_text(body);
+        std::istringstream in{std::string(body)};
         YAML::Parser parser(in);
+        // Room for about one value per 8 bytes of text: the tables of marks seldom grow as a
+        // file of many values is read.
+        doc.marks.reserve(body.size() / 8);
+        doc.key_marks.reserve(body.size() / 8);
         JsonBuilder builder(doc, limits.max_depth);
         while (parser.HandleNextDocument(builder)) {
         }
+        check_last_quote_closed(body, builder.last_scalar());
         builder.throw_if_refused();
         if (doc.marks[""].line == 0) doc.marks[""] = Mark{1, 1};  // an empty file
     } catch (const Refusal& r) {

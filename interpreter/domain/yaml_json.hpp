@@ -8,15 +8,18 @@
 //
 // The JSON is built straight from the parser's events, in one pass: yaml-cpp builds no node.
 //
-// Refused, each with a Diagnostic: files over the size limit (checked before reading), nesting
-// deeper than the depth limit, anchors and aliases (refused at their event, so `&x [*x]` and
-// billion-laughs never expand), more than one document, duplicate mapping keys, keys that are
-// not scalars, and tags other than the core ones.
+// Refused, each with a Diagnostic: files over the size limit (checked before reading); before
+// parsing, text that is not UTF-8 (UTF-16 and UTF-32 included; a UTF-8 byte-order mark is
+// allowed), a NUL byte and a CR not followed by LF, at the first such byte; nesting deeper than
+// the depth limit, anchors and aliases (refused at their event, so `&x [*x]` and billion-laughs
+// never expand), a quoted scalar never closed, more than one document, duplicate mapping keys,
+// keys that are not scalars, and tags other than the core ones.
 
 #include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -38,8 +41,9 @@ struct Mark {
 struct YamlDocument {
     std::filesystem::path file;
     nlohmann::json data;
-    std::map<std::string, Mark> marks;      // JSON pointer -> where its value starts
-    std::map<std::string, Mark> key_marks;  // JSON pointer of a mapping entry -> where its key starts
+    // Hashed: a file may hold hundreds of thousands of values.
+    std::unordered_map<std::string, Mark> marks;      // JSON pointer -> where its value starts
+    std::unordered_map<std::string, Mark> key_marks;  // JSON pointer of a mapping entry -> where its key starts
 
     // The mark of `pointer`, or of its nearest ancestor that has one.
     Mark mark_of(const std::string& pointer) const;

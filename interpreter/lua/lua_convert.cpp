@@ -1,6 +1,9 @@
 #include "lua/lua_convert.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <vector>
 
 #include "domain/transcript.hpp"
 #include "lua/lua_door.hpp"
@@ -62,7 +65,11 @@ void push_json_at(lua_State* L, const nlohmann::json& v, int depth) {
     }
 }
 
-bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, int depth, Budget& budget) {
+// The place of a value that cannot be converted, built as the conversion unwinds: ".a[2].b".
+void prepend(std::string& where, std::string step) { where.insert(0, step); }
+
+bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, std::string& where, int depth,
+                Budget& budget) {
     idx = lua_absindex(L, idx);
     if (!budget.spend(value_bytes)) return false;
     switch (lua_type(L, idx)) {
@@ -115,9 +122,12 @@ bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, 
         for (lua_Unsigned i = 1; i <= n; ++i) {
             lua_rawgeti(L, idx, static_cast<lua_Integer>(i));
             nlohmann::json item;
-            const bool ok = to_json_at(L, -1, item, error, depth + 1, budget);
+            const bool ok = to_json_at(L, -1, item, error, where, depth + 1, budget);
             lua_pop(L, 1);
-            if (!ok) return false;
+            if (!ok) {
+                prepend(where, "[" + std::to_string(i) + "]");
+                return false;
+            }
             out.push_back(std::move(item));
         }
         return true;
@@ -126,19 +136,30 @@ bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, 
         error = "a table that mixes array positions and other keys";
         return false;
     }
-    out = nlohmann::json::object();
+    // Members in the order of their keys, not lua_next's (the per-state string hash): the
+    // first value that fails, or that the budget stops at, is the same in every process.
+    std::vector<std::string_view> names;
+    names.reserve(keys);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        std::size_t length = 0;
+        const char* name = lua_tolstring(L, -1, &length);  // alive as long as the table holds the key
+        names.emplace_back(name, length);
+    }
+    std::sort(names.begin(), names.end());
+    out = nlohmann::json::object();
+    for (const std::string_view name : names) {
         nlohmann::json item;
-        std::size_t key_length = 0;
-        const char* key = lua_tolstring(L, -2, &key_length);
-        const bool ok = budget.spend(member_bytes + key_length) && to_json_at(L, -1, item, error, depth + 1, budget);
+        lua_pushlstring(L, name.data(), name.size());
+        lua_rawget(L, idx);
+        const bool ok = budget.spend(member_bytes + name.size()) && to_json_at(L, -1, item, error, where, depth + 1, budget);
         lua_pop(L, 1);
         if (!ok) {
-            lua_pop(L, 1);
+            prepend(where, "." + std::string(name));
             return false;
         }
-        out[std::string(key, key_length)] = std::move(item);
+        out[std::string(name)] = std::move(item);
     }
     return true;
 }
@@ -151,8 +172,10 @@ bool to_json(lua_State* L, int idx, nlohmann::json& out, std::string& error, con
     Budget budget{host_room(limits)};
     limits.host_work = what;  // a copy that outlasts the slice is named by the watchdog
     bool ok = false;
+    std::string where;
     try {
-        ok = to_json_at(L, idx, out, error, 0, budget);
+        ok = to_json_at(L, idx, out, error, where, 0, budget);
+        if (!ok && !error.empty() && !where.empty()) error += " (at " + where.substr(where[0] == '.' ? 1 : 0) + ")";
     } catch (const std::exception& e) {
         error = e.what();
     }

@@ -365,7 +365,7 @@ static int l_require(lua_State* L) {
     }
     // C++ work in its own scope: nothing with a destructor is alive when Lua raises.
     auto& ctx = context(L);
-    bool found = false;
+    bool found = false, outside = false;
     if (valid) {
         std::string rel = name;
         std::replace(rel.begin(), rel.end(), '.', '/');
@@ -375,10 +375,17 @@ static int l_require(lua_State* L) {
             if (!dir->empty() && std::filesystem::is_regular_file(*dir / rel, ec)) {
                 ctx.module_path = *dir / rel;
                 found = true;
+                // Where it really is: a linked file or folder must not lead out of its root.
+                const bool bot_dir = dir == &ctx.setup->bot->dir;
+                if (auto problem = outside_problem(ctx.module_path, *dir, rel, bot_dir ? "the bot folder" : "scripts/lib")) {
+                    ctx.scratch = "require '" + std::string(name) + "': not allowed: " + *problem;
+                    outside = true;
+                }
                 break;
             }
         }
     }
+    if (outside) return luaL_error(L, "%s", ctx.scratch.c_str());
     if (!found) {
         ctx.scratch = "require '" + std::string(name) + "': not allowed: a bot can require only the modules of its own folder (" +
                       display_path(ctx.setup->bot->dir) + ") and of scripts/lib, and there is no such module there";

@@ -169,6 +169,64 @@ TEST_CASE("paths in the manifest must stay inside the bot folder", "[bot]") {
                 "bot/bot.yaml:8:42: at /components/cards/schema: '/etc/cards.schema.yaml' must be a relative path inside the bot folder"});
 }
 
+TEST_CASE("files linked out of the bot folder are refused, resolved, wherever the manifest names them", "[bot][links]") {
+    // Every path below reads as inside the bot folder; each is a link to a file outside it.
+    TempDir tmp;
+    const auto outside = tmp.path() / "outside";
+    tmp.write("outside/secret.yaml", "cards: [{id: stolen}]\n");
+    tmp.write("outside/own.schema.yaml", "type: object\n");
+    tmp.write("outside/main.lua", "return {}\n");
+    tmp.write("outside/helper.lua", "return {}\n");
+    tmp.write("bot/bot.yaml", minimal_manifest("links") +
+                                  "components:\n"
+                                  "  cards: {file: cards.yaml, schema: cards}\n"
+                                  "  own: {file: own.yaml, schema: schemas/own.schema.yaml}\n");
+    tmp.write("bot/own.yaml", "a: 1\n");
+    std::filesystem::create_symlink(outside / "secret.yaml", tmp.path() / "bot/cards.yaml");
+    std::filesystem::create_directories(tmp.path() / "bot/schemas");
+    std::filesystem::create_symlink(outside / "own.schema.yaml", tmp.path() / "bot/schemas/own.schema.yaml");
+    std::filesystem::create_symlink(outside / "main.lua", tmp.path() / "bot/main.lua");
+    std::filesystem::create_symlink(outside, tmp.path() / "bot/parts");  // a folder: require checks it
+    std::filesystem::create_symlink("../outside/helper.lua", tmp.path() / "bot/helper.lua");
+    const std::string real = std::filesystem::canonical(outside).string();
+    const std::string bot = std::filesystem::canonical(tmp.path() / "bot").string();
+    const std::string tail = " (through a symbolic link), outside the bot folder (" + bot +
+                             "): a bot may use only the files inside its own folder; copy the file there instead of linking to it";
+    CHECK(load_errors(tmp.path() / "bot") ==
+          Lines{"bot/bot.yaml:6:8: at /entry: 'main.lua' leads to " + real + "/main.lua" + tail,
+                "bot/bot.yaml:8:17: at /components/cards/file: 'cards.yaml' leads to " + real + "/secret.yaml" + tail,
+                "bot/bot.yaml:9:33: at /components/own/schema: 'schemas/own.schema.yaml' leads to " + real +
+                    "/own.schema.yaml" + tail,
+                "bot/helper.lua: 'helper.lua' leads to " + real + "/helper.lua" + tail});
+
+    // bot.yaml itself.
+    tmp.write("other/main.lua", "return {}\n");
+    std::filesystem::create_symlink(tmp.path() / "bot/bot.yaml", tmp.path() / "other/bot.yaml");
+    CHECK(load_errors(tmp.path() / "other") ==
+          Lines{"other/bot.yaml: 'bot.yaml' leads to " + bot + "/bot.yaml (through a symbolic link), outside the bot folder (" +
+                std::filesystem::canonical(tmp.path() / "other").string() +
+                "): a bot may use only the files inside its own folder; copy the file there instead of linking to it"});
+}
+
+TEST_CASE("links that stay inside the bot folder are fine; the entry is the path that was checked", "[bot][links]") {
+    TempDir tmp;
+    tmp.write("bot/bot.yaml", minimal_manifest("inside") + "components:\n  cards: {file: cards.yaml, schema: cards}\n");
+    tmp.write("bot/data/cards.yaml", "cards: [{id: c1}]\n");
+    tmp.write("bot/code/real.lua", "return {}\n");
+    tmp.write("bot/main.lua", "return {}\n");
+    std::filesystem::create_symlink("data/cards.yaml", tmp.path() / "bot/cards.yaml");
+    std::filesystem::create_symlink("code/real.lua", tmp.path() / "bot/alias.lua");
+    std::filesystem::create_symlink("code", tmp.path() / "bot/more");
+    CHECK(load_errors(tmp.path() / "bot") == Lines{});
+
+    // "more/../main.lua" reads as main.lua; the system would walk more/ first. The runner opens
+    // the normal form, which is the file that was checked.
+    tmp.write("bot/bot.yaml", minimal_manifest("inside").replace(minimal_manifest("inside").find("main.lua"), 8,
+                                                                  "more/../main.lua"));
+    const Bot b = load_bot(tmp.path() / "bot", fixture_library());
+    CHECK(b.entry == "main.lua");
+}
+
 TEST_CASE("find_bots lists bundled bots and those in --bots folders, sorted by id", "[bot]") {
     TempDir tmp;
     tmp.write("extra/aardvark/bot.yaml", minimal_manifest("aardvark"));

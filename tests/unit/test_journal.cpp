@@ -335,6 +335,15 @@ TEST_CASE("save_journal refuses a journal it could not load back", "[journal]") 
     CHECK(names_in(tmp.path()).empty());
 }
 
+TEST_CASE("save_journal never writes a journal larger than load_journal reads", "[journal]") {
+    TempDir tmp;
+    Journal j = sample_journal();
+    j.entries.clear();
+    for (int q = 1; q <= 200; ++q) j.entries.push_back(answer(q, std::string(100000, 'x')));
+    CHECK_THROWS_WITH(save_journal(tmp.path() / "huge.journal", j), Contains("larger than 16 MiB"));
+    CHECK(names_in(tmp.path()).empty());
+}
+
 TEST_CASE("saving replaces the journal atomically", "[journal][atomic]") {
     TempDir tmp;
     const fs::path path = tmp.path() / "game.journal";
@@ -466,6 +475,27 @@ TEST_CASE("loading reports every kind of bad journal", "[journal][errors]") {
     }
     SECTION("a folder") {
         CHECK_THAT(load_error(tmp.path()).what(), Contains("a folder, not a file"));
+    }
+    SECTION("a device that never ends, a FIFO, a file larger than any journal: refused unread") {
+        CHECK_THAT(load_error("/dev/zero").what(),
+                   Contains("journal /dev/zero: not a regular file (it is a character device). Pass the journal file"));
+        const fs::path fifo = tmp.path() / "fifo.journal";
+        REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);  // opened to read, it would wait for a writer
+        CHECK_THAT(load_error(fifo).what(), Contains("not a regular file (it is a FIFO)"));
+        write_bytes(bad, text);
+        fs::resize_file(bad, kMaxJournalBytes + 1);
+        CHECK_THAT(load_error(bad).what(), Contains("the file is larger than 16 MiB"));
+    }
+    SECTION("numbers out of range: a value that would wrap to another number") {
+        // 18446744073709551615 would be -1 as a 64-bit signed answer or correction.
+        write_bytes(bad, reseal(replace_once(text, "{\"answer\":-3,", "{\"answer\":18446744073709551615,"), 7));
+        CHECK_THAT(load_error(bad).what(),
+                   Contains("line 7: corrupt journal: \"answer\" 18446744073709551615 is out of range: an integer "
+                            "answer is from -9223372036854775808 to 9223372036854775807"));
+        write_bytes(bad, reseal(replace_once(text, "\"value\":-1,", "\"value\":18446744073709551615,"), 7));
+        CHECK_THAT(load_error(bad).what(), Contains("line 8: corrupt journal: \"value\" 18446744073709551615 is out of range"));
+        write_bytes(bad, reseal(replace_once(text, "\"value\":-1,", "\"value\":9223372036854775807,"), 7));
+        CHECK(load_journal(bad).entries[6].value == std::numeric_limits<long long>::max());
     }
     SECTION("empty file") {
         write_bytes(bad, "");

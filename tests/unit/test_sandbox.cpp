@@ -382,7 +382,7 @@ TEST_CASE("the entry script must return the end of the game", "[sandbox]") {
                Contains("tiny/main.lua: the entry script must end by returning { result = \"win\""));
     CHECK_THAT(lua_error("return { summary = 'no result' }\n"), Contains("the entry script must end by returning"));
     CHECK_THAT(lua_error("return { result = 'win', f = function() end }\n"),
-               Contains("(a function value, which cannot be recorded)"));
+               Contains("(a function value, which cannot be recorded (at f))"));
 }
 
 TEST_CASE("ui.say formats its arguments and ui.show takes entries or a builder", "[sandbox]") {

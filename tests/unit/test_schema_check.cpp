@@ -3,6 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <ctime>
+
 #include "domain/schema_check.hpp"
 #include "test_support.hpp"
 
@@ -24,6 +27,21 @@ Lines check_text(const std::string& name, const std::string& text, const std::fi
     TempDir tmp;
     return relative_lines(check_schema(load_yaml(tmp.write(name, text)), schema), tmp.path());
 }
+
+// Processor time since `start` (from std::clock()): what a check costs, however busy the
+// machine. The limits below are for Release builds; Debug and sanitizer builds run many times
+// slower, and get ten times as long.
+double cpu_seconds_since(std::clock_t start) {
+#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
+    constexpr double slowdown = 1;
+#else
+    constexpr double slowdown = 10;
+#endif
+    return static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC / slowdown;
+}
+
+// The manifest fields every bot.yaml needs, after `id`.
+const std::string manifest_rest = "name: X\ngame: G\nversion: '1'\ndescription: D\nentry: main.lua\n";
 
 }  // namespace
 
@@ -224,4 +242,253 @@ TEST_CASE("did_you_mean suggests the closest name within max(2, length/3) edits"
     CHECK(closest_name("x", {"id"}).empty());
     // Ties go to the name closest in length.
     CHECK(closest_name("c13", {"c1", "c12"}) == "c12");
+}
+
+TEST_CASE("patterns are matched with RE2, in time linear in the text", "[schema][safety]") {
+    TempDir tmp;
+    const auto schema = tmp.write("s.schema.yaml", "# backtracks under std::regex\nproperties:\n  a: {type: string, pattern: '^(a+)+$'}\n");
+    const auto start = std::clock();
+    CHECK(relative_lines(check_schema(parse_yaml("a: " + std::string(30, 'a') + "!\n", "d.yaml"), schema), "") ==
+          Lines{"d.yaml:1:4: at /a: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' does not match the pattern ^(a+)+$"});  // 27 s before
+    // A long text is matched too: std::regex's recursion overflowed the stack on it.
+    CHECK(check_schema(parse_yaml("a: " + std::string(60000, 'a') + "\n", "d.yaml"), schema).empty());
+    CHECK(cpu_seconds_since(start) < 1.0);
+}
+
+TEST_CASE("a text over 64 KiB is reported, not matched against a pattern", "[schema][safety]") {
+    // A 100 KB id against the manifest's pattern crashed std::regex.
+    CHECK(check_text("bot.yaml", "id: " + std::string(100 * 1024, 'a') + "\n" + manifest_rest, library("bot")) ==
+          Lines{"bot.yaml:1:5: at /id: text of 102400 bytes is too long to check against a pattern; at most 65536 bytes are checked"});
+    // A field's name against patternProperties.
+    CHECK(check_text("t.yaml", "tracks:\n  - id: vp\n    min: 0\n    max: 9\n    start: 0\n    thresholds:\n      ? " +
+                                   std::string(70000, '7') + "\n      : end\n",
+                     library("track")) ==
+          Lines{"t.yaml:7:7: at /tracks/0/thresholds: the name of a field of 70000 bytes is too long to check against a "
+                "pattern; at most 65536 bytes are checked"});
+}
+
+TEST_CASE("a pattern RE2 cannot check is refused when the schema loads", "[schema][safety]") {
+    TempDir tmp;
+    const auto doc = parse_yaml("a: x", "doc.yaml");
+    const auto check = [&](const std::string& schema) { return diagnostics_of([&] { check_schema(doc, tmp.path() / schema); }, tmp.path()); };
+    tmp.write("back.schema.yaml", "# a backreference\nproperties:\n  a: {type: string, pattern: '^(a)\\1$'}\n");
+    CHECK(check("back.schema.yaml") ==
+          Lines{"back.schema.yaml:3:30: at /properties/a/pattern: the pattern '^(a)\\1$' cannot be checked: invalid escape "
+                "sequence: \\1; patterns use RE2 syntax, which has no lookahead, lookbehind or backreferences"});
+    tmp.write("ahead.schema.yaml", "# a lookahead, as a name's pattern\npatternProperties:\n  '^(?=a)': {}\n");
+    CHECK(check("ahead.schema.yaml") ==
+          Lines{"ahead.schema.yaml:3:3: at /patternProperties/^(?=a): the pattern '^(?=a)' cannot be checked: invalid "
+                "perl operator: (?=; patterns use RE2 syntax, which has no lookahead, lookbehind or backreferences"});
+}
+
+TEST_CASE("patternProperties and additionalProperties, checked with RE2, report as valijson did", "[schema]") {
+    TempDir tmp;
+    const auto schema = tmp.write("m.schema.yaml",
+                                  "# members\ntype: object\nproperties:\n  name: {type: string}\n"
+                                  "patternProperties:\n  '^n[0-9]+$': {type: integer, minimum: 1}\n  '[0-9]$': {maximum: 2}\n"
+                                  "additionalProperties: {type: boolean}\n");
+    CHECK(relative_lines(check_schema(parse_yaml("name: x\nn1: 3\nn2: three\nn3: 0\nflag: true\nother: 5\n", "d.yaml"), schema), "") ==
+          Lines{"d.yaml:2:5: at /n1: expected at most 2, got 3",  // a name may match several patterns
+                "d.yaml:3:5: at /n2: expected integer, got string 'three'",
+                "d.yaml:4:5: at /n3: expected at least 1, got 0",
+                "d.yaml:6:8: at /other: expected boolean, got integer 5"});
+    // Inside an anyOf, the branch whose type fits is the one reported.
+    const auto either = tmp.write("e.schema.yaml", "# either\nanyOf:\n  - type: string\n  - type: object\n"
+                                                   "    patternProperties: {'^[a-z]+$': {type: integer}}\n    additionalProperties: false\n");
+    CHECK(relative_lines(check_schema(parse_yaml("a: x\nB: 1\n", "d.yaml"), either), "") ==
+          Lines{"d.yaml:1:4: at /a: expected integer, got string 'x'",
+                "d.yaml:2:1: at /B: unknown field 'B'; expected a name matching ^[a-z]+$"});
+}
+
+TEST_CASE("format is an annotation, as draft 7 allows", "[schema][safety]") {
+    TempDir tmp;
+    // valijson checked these with std::regex.
+    const auto schema = tmp.write("f.schema.yaml", "# formats\nproperties:\n  d: {type: string, format: date}\n  t: {format: date-time}\n");
+    CHECK(check_schema(parse_yaml("d: 2022-13-45\nt: 2022-01-01T" + std::string(50000, '0') + "\n", "d.yaml"), schema).empty());
+}
+
+TEST_CASE("a $ref must lead inside the allowed folders, by its real path", "[schema][safety]") {
+    TempDir tmp;
+    const auto real = std::filesystem::canonical(tmp.path());
+    tmp.write("outside.schema.yaml", "# outside the bot\ndefinitions:\n  x: {type: string}\n");
+    tmp.write("bot/shared.schema.yaml", "# inside the bot\ndefinitions:\n  x: {type: integer}\n");
+    const auto doc = parse_yaml("a: 1", "doc.yaml");
+    const auto schema = tmp.path() / "bot" / "schemas" / "own.schema.yaml";
+    auto lines = [&](const SchemaFolders& allowed) { return diagnostics_of([&] { check_schema(doc, schema, allowed); }, tmp.path()); };
+
+    // Out of the schema's folder (by default the only one allowed), and out of the bot's.
+    tmp.write("bot/schemas/own.schema.yaml", "# escapes\nproperties:\n  a: {$ref: '../../outside.schema.yaml#/definitions/x'}\n");
+    CHECK(lines({}) == Lines{"bot/schemas/own.schema.yaml:3:13: at /properties/a/$ref: the $ref '../../outside.schema.yaml' leads to " +
+                             (real / "outside.schema.yaml").string() + ", outside the folders schemas may come from (" +
+                             (real / "bot" / "schemas").string() + ")"});
+    CHECK(lines({tmp.path() / "bot"}).size() == 1);
+    // Up and down again inside the bot is fine.
+    tmp.write("bot/schemas/own.schema.yaml", "# stays inside\nproperties:\n  a: {$ref: '../shared.schema.yaml#/definitions/x'}\n");
+    CHECK(relative_lines(check_schema(doc, schema, {tmp.path() / "bot"}), "").empty());
+
+    // A link that reads as inside but leads outside.
+    std::filesystem::create_symlink(tmp.path() / "outside.schema.yaml", tmp.path() / "bot" / "schemas" / "link.schema.yaml");
+    tmp.write("bot/schemas/own.schema.yaml", "# through a link\nproperties:\n  a: {$ref: 'link.schema.yaml#/definitions/x'}\n");
+    CHECK(lines({tmp.path() / "bot"}) ==
+          Lines{"bot/schemas/own.schema.yaml:3:13: at /properties/a/$ref: the $ref 'link.schema.yaml' leads to " +
+                (real / "outside.schema.yaml").string() + ", outside the folders schemas may come from (" + (real / "bot").string() + ")"});
+    // The schema itself, linked outside.
+    CHECK(diagnostics_of([&] { check_schema(doc, tmp.path() / "bot" / "schemas" / "link.schema.yaml", {tmp.path() / "bot"}); }, tmp.path()) ==
+          Lines{"bot/schemas/link.schema.yaml: this schema file leads to " + (real / "outside.schema.yaml").string() +
+                ", outside the folders schemas may come from (" + (real / "bot").string() + ")"});
+}
+
+TEST_CASE("a schema valijson cannot compile is reported, not an abort", "[schema][safety]") {
+    TempDir tmp;
+    const auto doc = parse_yaml("a: 1", "doc.yaml");
+    const auto check = [&](const std::string& name, const std::string& text) {
+        tmp.write(name, text);
+        return diagnostics_of([&] { check_schema(doc, tmp.path() / name); }, tmp.path());
+    };
+    // valijson called abort() on each of these.
+    CHECK(check("t.schema.yaml", "# a bad type\nproperties:\n  a: {type: 5}\n") ==
+          Lines{"t.schema.yaml: invalid schema: JSON value is not a string."});
+    CHECK(check("p.schema.yaml", "# a bad property\nproperties:\n  a: {properties: {b: 7}}\n") ==
+          Lines{"p.schema.yaml:3:23: at /properties/a/properties/b: invalid schema: Expected node at /properties/a/properties/b "
+                "to contain schema object or boolean value; actual node type is: integer"});
+    CHECK(check("e.schema.yaml", "# nothing\n") == Lines{"e.schema.yaml:1:1: a schema is a mapping (or true or false); this file holds none"});
+}
+
+TEST_CASE("a $ref must be short and point at a schema", "[schema][safety]") {
+    TempDir tmp;
+    const auto doc = parse_yaml("a: 1", "doc.yaml");
+    int schemas = 0;
+    const auto check = [&](const std::string& text) {
+        const std::string name = "r" + std::to_string(++schemas) + ".schema.yaml";
+        tmp.write(name, "# refs\ndefinitions:\n  x: {type: integer}\n  data: {enum: [{type: string}]}\nproperties:\n  a: {$ref: '" + text + "'}\n");
+        return diagnostics_of([&] { check_schema(doc, tmp.path() / name); }, tmp.path());
+    };
+    CHECK(check("#/definitions/x").empty());
+    CHECK(check("#/definitions/" + std::string(2000, 'x')) ==
+          Lines{"r2.schema.yaml:6:13: at /properties/a/$ref: this $ref is 2014 bytes long; at most 1024 are allowed"});
+    CHECK(check("#/definitions/data/enum/0") ==
+          Lines{"r3.schema.yaml:6:13: at /properties/a/$ref: the $ref '#/definitions/data/enum/0' points at nothing that is a schema"});
+    CHECK(check("#definitions") ==
+          Lines{"r4.schema.yaml:6:13: at /properties/a/$ref: after '#', a $ref holds a JSON pointer such as #/definitions/name"});
+}
+
+TEST_CASE("schemas that loop on one value or nest past the stack are refused when they load", "[schema][safety]") {
+    TempDir tmp;
+    const auto doc = parse_yaml("a: 1", "doc.yaml");
+    const auto check = [&](const std::string& name, const std::string& text) {
+        tmp.write(name, text);
+        return diagnostics_of([&] { check_schema(doc, tmp.path() / name); }, tmp.path());
+    };
+    const std::string loop = ": this schema leads back to itself through $ref, allOf, anyOf, oneOf, not, if/then/else or "
+                             "dependencies, without going into a field or an item: checking a value against it would never end";
+    // valijson recursed until the stack ran out, compiling the first and checking the second.
+    CHECK(check("refs.schema.yaml", "# a loop of $refs\ndefinitions:\n  a: {$ref: '#/definitions/b'}\n  b: {$ref: '#/definitions/a'}\n") ==
+          Lines{"refs.schema.yaml:4:13: at /definitions/b/$ref" + loop});
+    CHECK(check("all.schema.yaml", "# a loop through allOf\nallOf:\n  - $ref: '#'\n") == Lines{"all.schema.yaml:3:11: at /allOf/0/$ref" + loop});
+    // A chain of 3000 schemas, each a field of the one before.
+    std::string chain = "# a long chain\ndefinitions:\n";
+    for (int i = 0; i < 3000; ++i) chain += "  d" + std::to_string(i) + ": {properties: {x: {$ref: '#/definitions/d" + std::to_string(i + 1) + "'}}}\n";
+    chain += "  d3000: {type: integer}\nproperties:\n  a: {$ref: '#/definitions/d0'}\n";
+    const Lines deep = check("chain.schema.yaml", chain);
+    REQUIRE(deep.size() == 1);
+    CHECK(deep[0].find("nest more than 256 levels deep, following their $refs; nest them less deeply") != std::string::npos);
+
+    // The longest chains allowed, on the deepest data allowed, are checked within the stack.
+    std::string chained = "# chains on every level\ndefinitions:\n";
+    for (int i = 0; i < 7; ++i) chained += "  d" + std::to_string(i) + ": {allOf: [{$ref: '#/definitions/d" + std::to_string(i + 1) + "'}]}\n";
+    chained += "  d7: {type: object, properties: {x: {$ref: '#/definitions/d0'}, n: {type: integer}}}\n$ref: '#/definitions/d0'\n";
+    const auto chains = tmp.write("chains.schema.yaml", chained);
+    std::string nested = "n: x\n";
+    for (int level = 0; level < 62; ++level) nested = "x: {" + nested.substr(0, nested.size() - 1) + "}\n";
+    const Lines deepest = relative_lines(check_schema(parse_yaml(nested, "n.yaml"), chains), "");
+    REQUIRE(deepest.size() == 1);
+    CHECK(deepest[0].find("expected integer, got string 'x'") != std::string::npos);
+
+    // Recursion through a field is fine: it ends with the data.
+    const auto tree = tmp.write("tree.schema.yaml", "# a tree\ntype: object\nproperties:\n  n: {type: integer}\n  child: {$ref: '#'}\n");
+    CHECK(relative_lines(check_schema(parse_yaml("n: 1\nchild: {n: 2, child: {n: x}}\n", "t.yaml"), tree), "") ==
+          Lines{"t.yaml:2:26: at /child/child/n: expected integer, got string 'x'"});
+}
+
+TEST_CASE("enum and uniqueItems compare by hash, not with every other value", "[schema][safety]") {
+    TempDir tmp;
+    std::string allowed, values;
+    for (int i = 0; i < 20000; ++i) {
+        allowed += (i ? ", v" : "v") + std::to_string(i);
+        values += (i ? ", v" : "v") + std::to_string(19999 - i);
+    }
+    const auto schema = tmp.write("u.schema.yaml", "# many values\nproperties:\n  list: {type: array, uniqueItems: true, items: {enum: [" + allowed + "]}}\n");
+    const auto start = std::clock();
+    CHECK(check_schema(parse_yaml("list: [" + values + "]\n", "d.yaml"), schema).empty());
+    CHECK(relative_lines(check_schema(parse_yaml("list: [v1, v2, v1, 1, w, v2, v1]\n", "d.yaml"), schema), "") ==
+          Lines{"d.yaml:1:7: at /list: elements at indexes #0 and #2 violate uniqueness constraint",
+                "d.yaml:1:7: at /list: elements at indexes #1 and #5 violate uniqueness constraint",
+                "d.yaml:1:7: at /list: elements at indexes #0 and #6 violate uniqueness constraint",
+                "d.yaml:1:20: at /list/3: 1 is not allowed; expected one of: v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, "
+                "v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, "
+                "v34, v35, v36, v37, v38, v39, ... (20000 in all)",
+                "d.yaml:1:23: at /list/4: 'w' is not allowed; expected one of: v0, v1, v2, v3, v4, v5, v6, "
+                "v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, "
+                "v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, ... (20000 in all)"});
+    CHECK(cpu_seconds_since(start) < 1.0);  // 4e8 and 2e8 comparisons before
+}
+
+TEST_CASE("a file with 200k unknown fields is reported by its first 50, fast", "[schema][safety]") {
+    std::string text = "id: x\n" + manifest_rest;
+    for (int i = 0; i < 200000; ++i) text += "x" + std::to_string(i) + ": 1\n";
+    const auto start = std::clock();
+    const Lines lines = relative_lines(check_schema(parse_yaml(text, "u.yaml"), library("bot")), "");
+    CHECK(cpu_seconds_since(start) < 2.0);  // over 60 s before: de-duplication was quadratic
+    REQUIRE(lines.size() == 51);
+    CHECK(lines[0] == "u.yaml:7:1: at /x0: unknown field 'x0'; expected one of: components, description, entry, game, id, "
+                      "name, options, steps, version");
+    CHECK(lines[49].rfind("u.yaml:56:1: at /x49: unknown field 'x49'", 0) == 0);
+    CHECK(lines[50] == "u.yaml: ... and 199950 more problems in this file");
+}
+
+TEST_CASE("references are looked up by value, and the first 50 in file order reported", "[schema][refs][safety]") {
+    TempDir tmp;
+    json cards = {{"cards", json::array()}};
+    std::string deck = "id: pile\ncards:\n";
+    for (int i = 0; i < 50000; ++i) {
+        cards["cards"].push_back({{"id", "c" + std::to_string(i)}});
+        deck += "  - c" + std::to_string(49999 - i) + "\n";
+    }
+    for (int i = 0; i < 60; ++i) deck += "  - joker" + std::to_string(i) + "\n";
+    const ComponentLookup lookup = [&](const std::string& name) { return name == "cards" ? &cards : nullptr; };
+    const auto start = std::clock();
+    const Lines lines = relative_lines(check_references(load_yaml(tmp.write("deck.yaml", deck)), library("deck"), lookup), tmp.path());
+    CHECK(cpu_seconds_since(start) < 2.0);  // 2.5e9 comparisons before
+    REQUIRE(lines.size() == 51);
+    CHECK(lines[0] == "deck.yaml:50003:5: at /cards/50000: unknown card 'joker0'");
+    CHECK(lines[50] == "deck.yaml: ... and 10 more problems in this file");
+}
+
+TEST_CASE("diagnostics are sorted and de-duplicated in n log n, at most 50 of a file", "[names][safety]") {
+    std::vector<Diagnostic> many;
+    for (int i = 200000; i > 0; --i) many.push_back(Diagnostic{"a.yaml", i, 1, "/x" + std::to_string(i), "bad"});
+    many.push_back(Diagnostic{"b.yaml", 2, 1, "", "two"});
+    many.push_back(Diagnostic{"a.yaml", 7, 1, "/x7", "bad"});  // a repeat
+    many.push_back(Diagnostic{"b.yaml", 1, 1, "", "one"});
+    const auto start = std::clock();
+    sort_diagnostics(many);
+    CHECK(cpu_seconds_since(start) < 1.0);  // minutes before
+    REQUIRE(many.size() == 53);
+    CHECK(many[0].to_string() == "a.yaml:1:1: at /x1: bad");
+    CHECK(many[49].to_string() == "a.yaml:50:1: at /x50: bad");
+    CHECK(many[50].to_string() == "a.yaml: ... and 199950 more problems in this file");
+    CHECK(many[51].to_string() == "b.yaml:1:1: one");
+    CHECK(problem_count(many) == 200002);
+
+    // Sorting again (diagnostics of several checks put together) keeps one count for a file.
+    many.push_back(more_problems("a.yaml", 5));
+    many.push_back(Diagnostic{"a.yaml", 3, 2, "", "another"});
+    sort_diagnostics(many);
+    REQUIRE(many.size() == 53);
+    CHECK(many[3].to_string() == "a.yaml:3:2: another");
+    CHECK(many[50].to_string() == "a.yaml: ... and 199956 more problems in this file");  // 199950 + 5 + line 50
+    CHECK(problem_count(many) == 200008);
+
+    // A name too long to be a typo gets no suggestion, however close.
+    CHECK(closest_name(std::string(300, 'a') + "b", {std::string(301, 'a')}).empty());
 }

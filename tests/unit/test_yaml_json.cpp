@@ -219,3 +219,74 @@ TEST_CASE("diagnostics print file:line:column: at /path: message, leaving out wh
     CHECK(std::string(e.what()) == "a.yaml:1:2: one\nb.yaml:3:4: at /p: two");
     CHECK(e.diagnostics.size() == 2);
 }
+
+TEST_CASE("bot data must be UTF-8: the first byte that is not is refused at its line and column", "[yaml][safety]") {
+    // 100 KB of a continuation byte: valijson's UTF-8 length count read past its table on it.
+    const std::string continuation(100 * 1024, '\x87');
+    CHECK(diagnostics_of([&] { parse_yaml("id: x\ngame: " + continuation + "\n", "g.yaml"); }, "") ==
+          Lines{"g.yaml:2:7: byte 0x87 is not valid UTF-8; bot data must be UTF-8 text: save the file as UTF-8"});
+    // Columns count bytes, as yaml-cpp's marks do: 'é' is two.
+    CHECK(diagnostics_of([] { parse_yaml("a: \xC3\xA9\xFF\n", "c.yaml"); }, "") ==
+          Lines{"c.yaml:1:6: byte 0xFF is not valid UTF-8; bot data must be UTF-8 text: save the file as UTF-8"});
+    // An overlong form, a UTF-16 surrogate, a code point past U+10FFFF, a character cut short.
+    for (const std::string bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE2\x82"}) {
+        INFO(bad);
+        const Lines refused = diagnostics_of([&] { parse_yaml("a: " + bad + "\n", "b.yaml"); }, "");
+        REQUIRE(refused.size() == 1);
+        CHECK(refused[0].rfind("b.yaml:1:4: byte 0x", 0) == 0);
+    }
+    // Characters of two, three and four bytes are fine, and so is a UTF-8 byte-order mark.
+    CHECK(parse_yaml("a: \xC3\xA9 \xE2\x82\xAC \xF0\x9D\x84\x9E\n", "ok.yaml").data["a"] == "\xC3\xA9 \xE2\x82\xAC \xF0\x9D\x84\x9E");
+    const auto bom = parse_yaml("\xEF\xBB\xBF" "a: 1\nb: x\n", "bom.yaml");
+    CHECK(bom.data["b"] == "x");
+    CHECK((bom.mark_of("/b").line == 2 && bom.mark_of("/b").column == 4));
+    // An escape that is no Unicode character is refused at its scalar (by yaml-cpp, which
+    // checks these; the reader checks every decoded text as well).
+    CHECK(diagnostics_of([] { parse_yaml("a: \"\\ud800\"\n", "e.yaml"); }, "").size() == 1);
+}
+
+TEST_CASE("UTF-16 and UTF-32 files are refused, not converted", "[yaml][safety]") {
+    const Lines refused{"u.yaml:1:1: the file is UTF-16 or UTF-32 text; bot data must be UTF-8: save the file as UTF-8"};
+    const std::string little("a\0:\0 \0001\0\n\0", 10), big("\0a\0:\0 \0001\0\n", 10);
+    for (const std::string& text : {"\xFF\xFE" + little, "\xFE\xFF" + big, little, big,
+                                    std::string("\xFF\xFE\0\0a\0\0\0", 8), std::string("\0\0\xFE\xFF\0\0\0a", 8)}) {
+        INFO(text.size());
+        CHECK(diagnostics_of([&] { parse_yaml(text, "u.yaml"); }, "") == refused);
+    }
+}
+
+TEST_CASE("a NUL byte anywhere is refused", "[yaml][safety]") {
+    const std::string message = ": a NUL byte (0x00) is not allowed in bot data; save the file as UTF-8 text";
+    // yaml-cpp read "\0b" as the key "\b", and stopped reading a comment at a NUL.
+    CHECK(diagnostics_of([] { parse_yaml(std::string("a: 1\n\0b: 2\n", 11), "n.yaml"); }, "") == Lines{"n.yaml:2:1" + message});
+    CHECK(diagnostics_of([] { parse_yaml(std::string("a: 1 # x\0y\nb: 2\n", 16), "n.yaml"); }, "") == Lines{"n.yaml:1:9" + message});
+    CHECK(diagnostics_of([] { parse_yaml(std::string("a: 1\n\0", 6), "n.yaml"); }, "") == Lines{"n.yaml:2:1" + message});
+}
+
+TEST_CASE("a CR without a LF is refused; CRLF line ends are fine", "[yaml][safety]") {
+    const std::string message = ": a carriage return (CR) without a line feed after it; line ends must be LF or CRLF: "
+                                "save the file with Unix or Windows line ends";
+    // yaml-cpp read a lone CR as a space: `b: 2` vanished into the comment, `y` into the value.
+    CHECK(diagnostics_of([] { parse_yaml("a: 1 # c\rb: 2\n", "c.yaml"); }, "") == Lines{"c.yaml:1:9" + message});
+    CHECK(diagnostics_of([] { parse_yaml("a: x\ry\n", "c.yaml"); }, "") == Lines{"c.yaml:1:5" + message});
+    CHECK(diagnostics_of([] { parse_yaml("a: 1\nb: 2\r", "c.yaml"); }, "") == Lines{"c.yaml:2:5" + message});
+
+    const auto crlf = parse_yaml("a: 1\r\nb: 'x'\r\n", "crlf.yaml");
+    CHECK(crlf.data == nlohmann::json{{"a", 1}, {"b", "x"}});
+    CHECK((crlf.mark_of("/b").line == 2 && crlf.mark_of("/b").column == 4));
+}
+
+TEST_CASE("a quoted text left open is refused at its opening quote", "[yaml][safety]") {
+    // yaml-cpp ran it to the end of the file, swallowing every line after it.
+    CHECK(diagnostics_of([] { parse_yaml("id: x\nname: \"abc\n", "q.yaml"); }, "") ==
+          Lines{"q.yaml:2:7: the quoted text that starts here has no closing quote (\"); add one where the text ends"});
+    CHECK(diagnostics_of([] { parse_yaml("name: 'abc\nb: 1\n", "q.yaml"); }, "") ==
+          Lines{"q.yaml:1:7: the quoted text that starts here has no closing quote ('); add one where the text ends"});
+    CHECK(diagnostics_of([] { parse_yaml("a: !!str\n  \"abc\n", "q.yaml"); }, "") ==
+          Lines{"q.yaml:2:3: the quoted text that starts here has no closing quote (\"); add one where the text ends"});
+    CHECK(diagnostics_of([] { parse_yaml("\"key: 1\n", "q.yaml"); }, "") ==
+          Lines{"q.yaml:1:1: the quoted text that starts here has no closing quote (\"); add one where the text ends"});
+    // Closed ones, with the escapes that look like a close.
+    CHECK(parse_yaml("a: \"x\\\"y\\\\\"\nb: 'it''s'\nc: !!str 'z'\n", "ok.yaml").data ==
+          nlohmann::json{{"a", "x\"y\\"}, {"b", "it's"}, {"c", "z"}});
+}

@@ -1,17 +1,18 @@
 # A table whose subtables are shared is small for Lua and copied once per use by the host;
 # 100000 options sharing one long label are copied 100000 times; a loop of narration grows the
 # transcript. Each copy counts against --max-memory: the game stops with the memory limit's
-# message naming what Soloist was holding, fast, with no crash.
+# message naming what Soloist was holding, with no crash (the generous time limit: building
+# the copy up to the limit is slow in sanitizer builds).
 SHARED='local t = { 1 }
 for i = 1, 30 do t = { t, t } end'
 MEM="stopped: the bot used more than 64 MiB of memory (--max-memory), counting what Soloist holds for it"
 try() {  # try NAME PHRASE LUA
     printf '%s\n' "$3" >"$BOT/main.lua"
     local start=$(date +%s)
-    sol --bots "$BOTS" --max-memory 64 run host-memory --seed 1 --answers "$T/none.yaml"
+    sol --bots "$BOTS" --max-memory 64 --max-seconds 30 run host-memory --seed 1 --answers "$T/none.yaml"
     expect_rc 1 "$1"
     no_crash "$1"
-    [ $(($(date +%s) - start)) -le 20 ] || fail "$1: took $(($(date +%s) - start)) s"
+    [ $(($(date +%s) - start)) -le 60 ] || fail "$1: took $(($(date +%s) - start)) s"
     has "$ERR" "$MEM: $2" "$1"
 }
 try "scores" "the end it returned" "$SHARED

@@ -1,0 +1,1 @@
+return { result = "draw", summary = "done", scores = { player = 1 } }
