@@ -67,14 +67,17 @@ TempFile create_temp(const std::filesystem::path& target, const std::filesystem:
     }
 }
 
-// Under /dev or /proc: a place of streams and devices (/dev/stdout, /proc/self/fd/1), never
-// of files to replace.
+// A name of one of the process's open files (/dev/stdout, /dev/fd/1, /proc/self/fd/1): what
+// it leads to is a stream to write into, never a file to replace. The rest of /dev holds
+// devices (found by their type) and plain file systems such as /dev/shm.
 bool under_dev_or_proc(const std::filesystem::path& p) {
     std::error_code ec;
     const std::filesystem::path full = std::filesystem::absolute(p, ec).lexically_normal();
     auto it = full.begin();
     if (ec || it == full.end() || ++it == full.end()) return false;
-    return *it == "dev" || *it == "proc";
+    if (*it == "proc") return true;
+    if (*it != "dev" || ++it == full.end()) return false;
+    return *it == "stdin" || *it == "stdout" || *it == "stderr" || *it == "fd";
 }
 
 // Where a save of `target` goes.
@@ -108,7 +111,7 @@ Destination destination(const std::filesystem::path& target) {
         if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) return {target, true, false};
         if (streams) return {target, true, true};
     } else if (streams) {
-        return {target, true, false};  // nothing is created under /dev or /proc: the open fails and says why
+        return {target, true, false};  // nothing is created for a stream's name: the open fails and says why
     }
     return {end, false, false};
 }

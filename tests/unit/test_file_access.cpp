@@ -254,3 +254,19 @@ TEST_CASE("a save removes the temporary files a killed save of the same file lef
     CHECK(fs::exists(other));  // another file's: cleaned up when that file is saved
     CHECK(fs::exists(not_ours));
 }
+
+// /dev/shm is a plain file system under /dev: a journal there is replaced like anywhere else,
+// not appended to as the stream /dev/stdout is.
+TEST_CASE("a save under /dev/shm replaces the file", "[files][atomic]") {
+    std::error_code ec;
+    if (!fs::is_directory("/dev/shm", ec)) {
+        WARN("no /dev/shm on this machine");
+        return;
+    }
+    const fs::path file = fs::path("/dev/shm") / ("soloist-test-" + std::to_string(::getpid()) + ".journal");
+    write_file_atomically(file, "old\n");
+    write_file_atomically(file, "second\n");
+    write_file_atomically(file, "third\n");
+    CHECK(read_bytes(file) == "third\n");
+    fs::remove(file, ec);
+}
