@@ -455,11 +455,21 @@ static bool is_frozen(lua_State* L, int idx) {
     return frozen;
 }
 
-// rawset cannot write into the host's tables either, nor set __mode or __gc (see the
-// metatables below).
-static int refuse_meta_key(lua_State* L, const char* key);
-static bool is_meta_key(lua_State* L, int idx);
+// __mode and __gc, which a metatable may not hold (see the metatables below).
+static bool is_meta_key(lua_State* L, int idx) {
+    if (lua_type(L, idx) != LUA_TSTRING) return false;
+    const char* key = lua_tostring(L, idx);
+    return std::strcmp(key, "__mode") == 0 || std::strcmp(key, "__gc") == 0;
+}
 
+static int refuse_meta_key(lua_State* L, const char* key) {
+    if (std::strcmp(key, "__gc") == 0)
+        return luaL_error(L, "not allowed: __gc finalizers would run after the game, outside Soloist's limits");
+    return luaL_error(L, "not allowed: weak tables (__mode) depend on garbage collection timing, so games "
+                         "would not replay identically");
+}
+
+// rawset cannot write into the host's tables either, nor set __mode or __gc.
 static int l_rawset(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
@@ -633,19 +643,6 @@ static int env_newindex(lua_State* L) {
 // to a table in use as a metatable. Such a table gets the guard below as its own metatable
 // (or, when it has one of the bot's, the guard's __newindex in it), which refuses the two
 // keys as new fields; rawset refuses them everywhere.
-
-static bool is_meta_key(lua_State* L, int idx) {
-    if (lua_type(L, idx) != LUA_TSTRING) return false;
-    const char* key = lua_tostring(L, idx);
-    return std::strcmp(key, "__mode") == 0 || std::strcmp(key, "__gc") == 0;
-}
-
-static int refuse_meta_key(lua_State* L, const char* key) {
-    if (std::strcmp(key, "__gc") == 0)
-        return luaL_error(L, "not allowed: __gc finalizers would run after the game, outside Soloist's limits");
-    return luaL_error(L, "not allowed: weak tables (__mode) depend on garbage collection timing, so games "
-                         "would not replay identically");
-}
 
 // The guard's __newindex: a new field of a table in use as a metatable.
 static int guard_newindex(lua_State* L) {
