@@ -84,7 +84,7 @@ const char* const kDeck = "id: pile\ncards: [c1, c2, c3, c1]\n";
 Limits fuzz_limits() {
     Limits l;
     l.mode = Limits::Mode::count;
-    l.max_instructions = 2'000'000;
+    l.max_instructions = 200'000;
     l.max_memory = 32u << 20;
     l.max_seconds = 2.0;
     return l;
