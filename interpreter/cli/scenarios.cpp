@@ -137,7 +137,9 @@ std::vector<std::string> run_scenario(const std::filesystem::path& file, const C
             }
     if (expect.contains("final")) {
         nlohmann::json state = nlohmann::json::object();
-        const auto& show = game.transcript().last_show();
+        std::string error;
+        const auto show = game.current_show(error);
+        if (!error.empty()) failures.push_back("the bot's show failed at the end: " + error);
         const auto entries = show.is_object() ? show.value("entries", nlohmann::json::array()) : nlohmann::json::array();
         for (const auto& e : entries) state[e.value("label", "")] = e.value("value", nlohmann::json());
         if (!matches(expect["final"], state))

@@ -136,7 +136,8 @@ private:
             synced_entries_ = session_.game->journal().entries.size();
             out_ << "Resuming " << disk_.header.bot_id << " (seed " << disk_.header.seed << ") after "
                  << disk_.entries.size() << " answers.\n";
-            out_ << describe_show(session_.game->transcript().last_show());
+            recap();
+            show();
             // Replayed silently: a bot that stops with an error must still say why.
             if (session_.game->status() == Game::Status::failed)
                 out_ << describe_event({{"event", "error"}, {"message", session_.game->error()}});
@@ -173,6 +174,28 @@ private:
             out_ << e.what() << "\n";
             return std::nullopt;
         }
+    }
+
+    // The bot's state as it is now (its view built again), or the last one it showed.
+    void show() {
+        std::string error;
+        const auto state = session_.game->current_show(error);
+        if (!error.empty()) out_ << "(the bot's show failed, so this is the last state it showed: " << error << ")\n";
+        out_ << describe_show(state);
+    }
+
+    // A resumed game: what the bot said and did since the player's last answer, which led to
+    // the question waiting now (the whole game so far when nothing was answered yet).
+    void recap() {
+        const auto& events = session_.game->transcript().events();
+        std::size_t from = events.size();
+        while (from > 0 && events[from - 1].value("event", "") != "answer") --from;
+        std::string told;
+        for (std::size_t i = from; i < events.size(); ++i)
+            if (events[i].value("event", "") != "show") told += describe_event(events[i]);
+        if (told.empty()) return;
+        out_ << (from == 0 ? "The game so far:\n" : "Since your last answer (" + events[from - 1]["value"].dump() + "):\n")
+             << told;
     }
 
     void listen() {
@@ -218,7 +241,7 @@ private:
             return true;
         }
         if (command == "show") {
-            out_ << describe_show(session_.game->transcript().last_show());
+            show();
             return true;
         }
         if (command == "why") {
@@ -272,7 +295,7 @@ private:
         disk_ = std::move(shorter);
         synced_entries_ = session_.game->journal().entries.size();
         out_ << "Undone. Back at question " << session_.game->question().number << ".\n";
-        out_ << describe_show(session_.game->transcript().last_show());
+        show();
         listen();
     }
 

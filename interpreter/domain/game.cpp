@@ -152,6 +152,12 @@ bool Game::answer_inline(const Question& q, long long& pick) {
 
 std::vector<Correctable> Game::correctables() const { return runner_->correctables(); }
 
+nlohmann::json Game::current_show(std::string& error) const {
+    error.clear();
+    auto view = runner_->view(error);
+    return view.is_object() ? view : transcript_.last_show();
+}
+
 void Game::correct(const std::string& id, long long value) {
     if (status_ != Status::question) throw GameError("corrections are made while the game waits for an answer");
     std::vector<std::string> ids;
@@ -173,7 +179,14 @@ void Game::correct(const std::string& id, long long value) {
     entry.value = value;
     record(std::move(entry));  // saved first: a failed save changes nothing
     transcript_.emit({{"event", "correct"}, {"question", question_.number}, {"target", id}, {"value", value}});
-    if (auto problem = runner_->correct(id, value)) {
+    std::optional<std::string> problem = runner_->correct(id, value);
+    if (!problem) {
+        // A prompt that names the corrected value says the new one.
+        std::string error;
+        if (auto prompt = runner_->prompt(error)) question_.prompt = std::move(*prompt);
+        else if (!error.empty()) problem = "building the question's prompt again after correcting " + id + ": " + error;
+    }
+    if (problem) {
         status_ = Status::failed;
         error_ = *problem;
         transcript_.emit({{"event", "error"}, {"message", error_}});

@@ -78,6 +78,10 @@ public:
     // A correction by the player; journaled like an answer. Throws GameError.
     void correct(const std::string& id, long long value);
     std::vector<Correctable> correctables() const;
+    // The bot's state as it is now, for `show`: its view built again (Script::view), or the
+    // last ui.show of the transcript when it has no view or building it failed (`error`
+    // then says why). Changes nothing in the game.
+    nlohmann::json current_show(std::string& error) const;
 
     // Lets `player` answer the questions that come while the bot runs, inside its flow,
     // without a round trip through answer() for each: a simulation. Every such answer is

@@ -92,6 +92,14 @@ public:
     virtual std::vector<Correctable> correctables() const = 0;
     // Applies a correction; returns an error message when the bot's setter refused it.
     virtual std::optional<std::string> correct(const std::string& id, long long value) = 0;
+    // The bot's view built now, as a show event ({event = "show", title, entries}): its last
+    // ui.show with the builder called again, so corrections and moves since are in it. Null
+    // when the bot showed nothing yet, or when building it failed (`error` says why). Nothing
+    // of the game changes: it is not journaled, and a replay makes no such call.
+    virtual nlohmann::json view(std::string& error) = 0;
+    // The waiting question's prompt built again (after a correction), when the bot gave a
+    // function for it; nullopt otherwise or when it failed (`error` says why).
+    virtual std::optional<std::string> prompt(std::string& error) = 0;
 };
 
 using RunnerFactory = std::function<std::unique_ptr<ScriptRunner>(const ScriptSetup&)>;

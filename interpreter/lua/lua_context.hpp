@@ -32,6 +32,10 @@ struct BotContext {
     bool warm_pending = false;   // not reached yet
     bool at_warm_point = false;  // the bot yielded there: resume it at once
     bool warm_missed = false;    // reached where the bot could not yield there
+    // The host is building the bot's view for the `show` command (current_view): the bot's
+    // code may only read then, as a replay makes no such call.
+    bool viewing = false;
+    bool prompt_builder = false;  // the waiting question's prompt is a function (PROMPT_TAG)
     // Host-owned buffers, so that no object with a destructor is on the C++ stack when a
     // Lua error unwinds it.
     std::string scratch, chunkname;
@@ -93,5 +97,11 @@ inline constexpr const char* GAME_KEY = "soloist.game";      // the game module'
 inline constexpr const char* PRELOADED_KEY = "soloist.preloaded";  // module name -> compiled chunk
 // Registry keys that are light userdata (an address): no string is hashed.
 inline const char STEPS_TAG = 0;  // anchors the steps being run (lua_game.cpp's StepStack)
+inline const char VIEW_TAG = 0;   // {title, entries or builder} of the bot's last ui.show
+inline const char PROMPT_TAG = 0; // the prompt function of the question waiting, if any
+
+// Refuses, with a Lua error naming `what`, a call that would change the game while the host
+// builds the bot's view (ui.say, random draws, game.record, ...).
+void refuse_while_viewing(lua_State* L, const char* what);
 
 }  // namespace soloist::lua

@@ -208,6 +208,9 @@ std::size_t json_bytes(const nlohmann::json& value) {
 bool recording(lua_State* L) { return context(L).setup->transcript->recording(); }
 
 void emit(lua_State* L, nlohmann::json event) {
+    if (context(L).viewing)
+        throw std::runtime_error("the show builder may only read the game's state, not add a '" +
+                                 event.value("event", std::string("?")) + "' event to the transcript");
     if (!charge_host(L, json_bytes(event), "the transcript of the game so far"))
         throw std::runtime_error(limit_state(L).tripped_reason);
     context(L).setup->transcript->emit(std::move(event));

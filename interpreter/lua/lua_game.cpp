@@ -196,6 +196,7 @@ static int game_record(lua_State* L) {
 
 // game.correctable{ id =, label =, min =, max =, get =, set = }
 static int game_correctable(lua_State* L) {
+    refuse_while_viewing(L, "game.correctable");
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_getfield(L, 1, "id");
     lua_getfield(L, 1, "label");

@@ -72,7 +72,9 @@ static int random_int(lua_State* L) {
     const char* stream = luaL_checkstring(L, 1);
     const lua_Integer lo = luaL_checkinteger(L, 2);
     const lua_Integer hi = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, lo <= hi && hi - lo < (lua_Integer(1) << 53), 3, "need lo <= hi, and a range below 2^53");
+    // The width in unsigned arithmetic: hi - lo overflows for a range across the integers.
+    luaL_argcheck(L, lo <= hi && lua_Unsigned(hi) - lua_Unsigned(lo) < (lua_Unsigned(1) << 53), 3,
+                  "need lo <= hi, and a range below 2^53");
     lua_Integer result = 0;
     guarded(L, [&] {
         bool forced = false;

@@ -192,6 +192,32 @@ public:
         return "nothing called '" + id + "' can be corrected";
     }
 
+    nlohmann::json view(std::string& error) override {
+        nlohmann::json show;
+        if (!state_) return show;
+        lua_State* L = state_->L();
+        lua_pushcfunction(L, current_view);
+        lua_pushlightuserdata(L, &show);
+        ctx_.viewing = true;
+        const bool built = door_call(L, 1, 0, error);
+        ctx_.viewing = false;
+        if (!built) show = nullptr;
+        return show;
+    }
+
+    std::optional<std::string> prompt(std::string& error) override {
+        if (!state_ || !ctx_.prompt_builder) return std::nullopt;
+        std::string text;
+        lua_State* L = state_->L();
+        lua_pushcfunction(L, current_prompt);
+        lua_pushlightuserdata(L, &text);
+        ctx_.viewing = true;
+        const bool built = door_call(L, 1, 0, error);
+        ctx_.viewing = false;
+        if (!built) return std::nullopt;
+        return text;
+    }
+
 private:
     // The entry script's chunk: compiled in advance as a module, or now.
     bool load_entry(lua_State* co) {

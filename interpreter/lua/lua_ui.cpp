@@ -40,15 +40,8 @@ static int ui_why(lua_State* L) {
     });
 }
 
-// ui.show(title, entries): entries is an array of {label =, value =}, or a function that
-// returns one, called only when someone will see it.
-static int ui_show(lua_State* L) {
-    const char* title = luaL_checkstring(L, 1);
-    if (lua_type(L, 2) == LUA_TFUNCTION) {
-        if (!recording(L)) return 0;
-        lua_settop(L, 2);
-        lua_call(L, 0, 1);  // the builder's entries take its place at 2
-    }
+// Checks the show entries at index 2 (an array of {label =, value =}).
+static void check_show_entries(lua_State* L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     const lua_Integer n = luaL_len(L, 2);
     for (lua_Integer i = 1; i <= n; ++i) {
@@ -56,13 +49,92 @@ static int ui_show(lua_State* L) {
         if (lua_getfield(L, -1, "label") != LUA_TSTRING) luaL_error(L, "ui.show: entry %d has no label string", (int)i);
         lua_pop(L, 2);
     }
+}
+
+// The show event of the title at 1 and the checked entries at 2.
+static nlohmann::json show_event(lua_State* L) {
+    nlohmann::json entries;
+    std::string error;
+    if (!to_json(L, 2, entries, error, "the entries of ui.show")) throw std::runtime_error("ui.show: " + error);
+    if (!entries.is_array()) entries = nlohmann::json::array();
+    return {{"event", "show"}, {"title", lua_tostring(L, 1)}, {"entries", std::move(entries)}};
+}
+
+// ui.show(title, entries): entries is an array of {label =, value =}, or a function that
+// returns one, called only when someone will see it. The last one shown is the bot's view:
+// the `show` command builds it again at any prompt (current_view), so it says what holds now.
+static int ui_show(lua_State* L) {
+    refuse_while_viewing(L, "ui.show");
+    luaL_checkstring(L, 1);
+    if (lua_type(L, 2) != LUA_TFUNCTION) check_show_entries(L);
     if (!recording(L)) return 0;
+    lua_settop(L, 2);
+    lua_createtable(L, 2, 0);
+    lua_pushvalue(L, 1);
+    lua_rawseti(L, -2, 1);
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, -2, 2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &VIEW_TAG);
+    if (lua_type(L, 2) == LUA_TFUNCTION) {
+        lua_call(L, 0, 1);  // the builder's entries take its place at 2
+        check_show_entries(L);
+    }
     return guarded(L, [&] {
-        nlohmann::json entries;
-        std::string error;
-        if (!to_json(L, 2, entries, error, "the entries of ui.show")) throw std::runtime_error("ui.show: " + error);
-        if (!entries.is_array()) entries = nlohmann::json::array();
-        emit(L, {{"event", "show"}, {"title", title}, {"entries", std::move(entries)}});
+        emit(L, show_event(L));
+        return 0;
+    });
+}
+
+void refuse_while_viewing(lua_State* L, const char* what) {
+    if (context(L).viewing)
+        luaL_error(L, "the show builder may only read the game's state: %s would change the game", what);
+}
+
+int current_view(lua_State* L) {
+    auto* out = static_cast<nlohmann::json*>(lua_touserdata(L, 1));
+    lua_settop(L, 0);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &VIEW_TAG) != LUA_TTABLE) return 0;
+    lua_rawgeti(L, 1, 1);
+    lua_rawgeti(L, 1, 2);
+    lua_remove(L, 1);
+    if (lua_type(L, 2) == LUA_TFUNCTION) lua_call(L, 0, 1);
+    check_show_entries(L);
+    return guarded(L, [&] {
+        *out = show_event(L);
+        return 0;
+    });
+}
+
+// The prompt at 1: a string, or a function that returns one, called now and again after each
+// correction while the question waits (current_prompt), so that a prompt naming a corrected
+// value says the new one. The builder is kept until the next question.
+static const char* question_prompt(lua_State* L) {
+    auto& ctx = context(L);
+    if (lua_type(L, 1) == LUA_TFUNCTION) {
+        lua_pushvalue(L, 1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &PROMPT_TAG);
+        ctx.prompt_builder = true;
+        lua_pushvalue(L, 1);
+        lua_call(L, 0, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "a question's prompt function must return a string");
+        lua_replace(L, 1);
+    } else if (ctx.prompt_builder) {
+        lua_pushnil(L);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &PROMPT_TAG);
+        ctx.prompt_builder = false;
+    }
+    return luaL_checkstring(L, 1);
+}
+
+int current_prompt(lua_State* L) {
+    auto* out = static_cast<std::string*>(lua_touserdata(L, 1));
+    lua_settop(L, 0);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PROMPT_TAG) != LUA_TFUNCTION) return 0;
+    lua_call(L, 0, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "a question's prompt function must return a string");
+    const char* text = lua_tostring(L, -1);
+    return guarded(L, [&] {
+        out->assign(text);
         return 0;
     });
 }
@@ -187,7 +259,7 @@ static void check_room_for_options(lua_State* L, int first_id, lua_Integer n) {
 
 static int ui_ask(lua_State* L) {
     check_can_ask(L, "ask");
-    const char* prompt = luaL_checkstring(L, 1);
+    const char* prompt = question_prompt(L);
     luaL_checktype(L, 2, LUA_TTABLE);
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 2));
     if (n < 1) return luaL_error(L, "ui.ask: a question needs at least one option");
@@ -220,7 +292,7 @@ static int ui_ask(lua_State* L) {
 
 static int ui_confirm(lua_State* L) {
     check_can_ask(L, "confirm");
-    const char* prompt = luaL_checkstring(L, 1);
+    const char* prompt = question_prompt(L);
     guarded(L, [&] {
         new_question(L, Question::Kind::confirm, prompt);
         return 0;
@@ -235,7 +307,7 @@ static int ui_confirm(lua_State* L) {
 
 static int ui_number(lua_State* L) {
     check_can_ask(L, "number");
-    const char* prompt = luaL_checkstring(L, 1);
+    const char* prompt = question_prompt(L);
     const lua_Integer min = luaL_checkinteger(L, 2);
     const lua_Integer max = luaL_checkinteger(L, 3);
     if (min > max) return luaL_error(L, "ui.number: min %I is greater than max %I", min, max);

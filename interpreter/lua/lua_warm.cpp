@@ -9,6 +9,7 @@ namespace soloist::lua {
 
 bool at_warm_point(lua_State* L) {
     auto& ctx = context(L);
+    if (ctx.viewing) refuse_while_viewing(L, "a random draw");
     if (!ctx.warm_pending) return false;
     ctx.warm_pending = false;
     // A module being loaded, a table.sort comparator or a coroutine of the bot's own cannot

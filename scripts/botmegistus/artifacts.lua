@@ -37,13 +37,14 @@ artifacts.gain = game.step("gain artifact", function(state)
     why = string.format("%d artifacts tie on %d symbols; the die rolled %d: %s", #tied, counts[tied[1]], roll,
       roll <= 3 and "1-3 takes the left one" or "4-6 takes the right one")
   end
+  -- Which artifact first, then its symbols: the questions are about the artifact named.
+  local label = string.format("%s artifact %d from the left", color, pick)
+  ui.say("Botmegistus takes the %s (round %d); place it face up by its tracker.", label, state.round)
+  ui.why("Its die is %s; %s.", color, why)
   local symbols = counts[pick] == -1 and ui.number(string.format("The %s artifact: how many elemental symbols?",
     color), 0, 6) or counts[pick]
-  local label = string.format("%s artifact %d from the left (round %d)", color, pick, state.round)
-  local elements = util.ask_symbols(state.board, "The artifact Botmegistus takes", symbols)
+  local elements = util.ask_symbols(state.board, "The " .. label .. " it took", symbols)
   artifacts.add(state, string.format("%s artifact (%s)", color, util.list(elements)), elements)
-  ui.say("Botmegistus takes the %s; place it face up by its tracker.", label)
-  ui.why("Its die is %s; %s.", color, why)
 end)
 
 return artifacts

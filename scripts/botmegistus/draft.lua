@@ -57,7 +57,8 @@ local ACTION_KIND = {}
 for _, a in ipairs(ACTIONS) do ACTION_KIND[a.id] = a.kind or "basic" end
 
 -- deck=physical: the player reads the flipped card; the draft fields only when a die is needed.
-local function ask_card(state)
+-- `which` names the card the player reads: the flipped card, or a face-up one in Advanced Planning.
+local function ask_card(state, which)
   local card = { id = "physical" }
   -- Only the actions that can be in its deck now: the personality card when played with, the
   -- specialization actions once a specialization card was shuffled in.
@@ -68,7 +69,7 @@ local function ask_card(state)
       offered[#offered + 1] = { id = a.id, label = a.label }
     end
   end
-  local a = ui.ask("What does the flipped Automa card show? Its action:", offered)
+  local a = ui.ask(string.format("What does the %s Automa card show? Its action:", which), offered)
   if a == "lowest" then
     card.kind, card.action, card.lowest = "basic", "tracks", 1
   elseif a == "tracks" then
@@ -137,16 +138,24 @@ local function action_text(card)
   })[a] or a
 end
 
--- A card by its id: "card b03", "specialization card s-earth".
+-- A card by its id: "card b03", "specialization card s-earth"; a physical card is the one you read.
 function draft.name(card)
-  return string.format("%scard %s", card.kind == "basic" and "" or (card.kind .. " "), card.id)
+  local kind = card.kind == "basic" and "" or (card.kind .. " ")
+  if card.id == "physical" then
+    return string.format("the %scard you read", kind)
+  end
+  return string.format("%scard %s", kind, card.id)
 end
 
 -- A card as the player would read it: the die colour, the symbols left to right (or max), the
--- potency it spends and its action. With the generated deck the player never sees the card.
+-- potency it spends and its action. With the generated deck the player never sees the card. A
+-- physical card read while Botmegistus held a die has no colour or symbols: they were not asked.
 function draft.describe(card)
-  return string.format("%s (%s die, %s, potency %d: %s)", draft.name(card), card.color,
-    card.max and "max" or table.concat(card.symbols, " | "), card.potency, action_text(card))
+  local die = ""
+  if card.color then
+    die = string.format("%s die, %s, ", card.color, card.max and "max" or table.concat(card.symbols, " | "))
+  end
+  return string.format("%s (%spotency %d: %s)", draft.name(card), die, card.potency, action_text(card))
 end
 
 draft.flip = game.step("flip card", function(state)
@@ -159,11 +168,14 @@ draft.flip = game.step("flip card", function(state)
     end
     local roll = random.roll("d6", 6)
     local side = roll <= 3 and 1 or 2
+    if state.now then
+      state.now.roll = string.format("%d: the %s card", roll, side == 1 and "left" or "right")
+    end
     ui.say("Advanced Planning: the die rolls %d, so Botmegistus uses the %s card.", roll, side == 1 and "left" or "right")
     ui.why("1-3 picks the left face-up card, 4-6 the right; the used card is discarded and replaced from the deck.")
     local card
     if physical then
-      card = ask_card(state)
+      card = ask_card(state, side == 1 and "left face-up" or "right face-up")
     else
       card = state.slots[side]
       ui.say("It uses %s.", draft.describe(card))
@@ -173,7 +185,7 @@ draft.flip = game.step("flip card", function(state)
   end
   if physical then
     ui.say("Flip the next Automa card (shuffle the used cards into a new deck when it runs out).")
-    return ask_card(state)
+    return ask_card(state, "flipped")
   end
   local card = draw(state)
   ui.say("Botmegistus flips %s.", draft.describe(card))
@@ -209,8 +221,9 @@ local function pool(state)
   for _, c in ipairs(state.board.colors) do colors[#colors + 1] = c.id end
   return function(face)
     if bowls[face] == nil then
-      local n = ui.number(string.format("Draft pool: how many dice are in the %s bowl?", face), 0,
-        state.board.potency_max)
+      -- Potency is the dice in the bowl, at most the top of the potency track (README ruling 2).
+      local n = ui.number(string.format("Draft pool: how many dice are in the %s bowl? (%d or more: answer %d)", face,
+        state.board.potency_max + 1, state.board.potency_max), 0, state.board.potency_max)
       local present = {}
       if n > 0 then
         local options = {}
@@ -231,6 +244,19 @@ local function pool(state)
           if a.count ~= b.count then return a.count < b.count end
           return a.id < b.id
         end)
+        -- A set of colours has no order: "red+white" is typed as readily as "white+red". The other
+        -- orders follow the list above under the same label, so its numbers stay as they are.
+        local n_listed = #options
+        for i = 1, n_listed do
+          local names = {}
+          for c in options[i].id:gmatch("[^+]+") do names[#names + 1] = c end
+          for _, order in ipairs(util.orders(names)) do
+            local id = table.concat(order, "+")
+            if id ~= options[i].id then
+              options[#options + 1] = { id = id, label = options[i].label }
+            end
+          end
+        end
         local answer = ui.ask(string.format("Which colours are among the dice in the %s bowl?", face), options)
         for c in answer:gmatch("[^+]+") do present[c] = true end
       end
@@ -241,8 +267,9 @@ local function pool(state)
 end
 
 -- The best of a list of {face =, set =, color =} candidates: the highest potency, the earlier entry
--- on a tie (README ruling 3). The pick carries the comparison in words for `why`.
-local function best(bowl, candidates)
+-- on a tie (README ruling 3; by bowl order for a die of any symbol, ruling 4). The pick carries the
+-- comparison in words for `why`.
+local function best(bowl, candidates, by_bowl)
   local pick, found, tied = nil, {}, false
   for _, c in ipairs(candidates) do
     local b = bowl(c.face)
@@ -260,7 +287,8 @@ local function best(bowl, candidates)
       pick.compared = string.format("compared by potency: %s is the only candidate", found[1])
     else
       pick.compared = string.format("compared by potency: %s; it takes the highest (%d)%s", table.concat(found, ", "),
-        pick.potency, tied and "; on the tie, the earlier in the priority list and colour order (README ruling 3)" or "")
+        pick.potency, not tied and "" or by_bowl and "; on the tie, the first bowl in board order (README ruling 4)"
+          or "; on the tie, the earlier in the priority list and colour order (README ruling 3)")
     end
   end
   return pick
@@ -310,7 +338,7 @@ function draft.choose(state, card)
     for _, c in ipairs(other_colors(state, card.color)) do order[#order + 1] = c end
     local face, low = max_face(state)
     for n, color in ipairs(order) do
-      local pick = best(bowl, all_faces(state, color, face))
+      local pick = best(bowl, all_faces(state, color, face), true)
       if pick then
         return pick, string.format("the card shows max: the %s die with the highest potency%s%s", color,
           n > 1 and string.format(" (no %s die is left)", card.color) or "",
@@ -341,12 +369,12 @@ function draft.choose(state, card)
   if pick then
     return pick, string.format("no %s die shows wild or the card's symbols; it is the highest-potency die of another colour that does", card.color)
   end
-  pick = best(bowl, all_faces(state, card.color, s1))
+  pick = best(bowl, all_faces(state, card.color, s1), true)
   if pick then
     return pick, string.format("no die of any colour shows wild or the card's symbols: the highest-potency %s die", card.color)
   end
   for _, color in ipairs(other_colors(state, card.color)) do
-    pick = best(bowl, all_faces(state, color, s1))
+    pick = best(bowl, all_faces(state, color, s1), true)
     if pick then
       return pick, string.format("no %s die is left at all: the highest-potency %s die (README ruling 5)", card.color, color)
     end
@@ -357,6 +385,7 @@ end
 draft.phase = game.step("draft phase", function(state, card)
   if state.die then
     ui.say("Botmegistus still has a die on its tracker (%s): no draft.", state.die.color .. " " .. state.die.face)
+    if state.now then state.now.drafted = "none: it still holds its die" end
     return true
   end
   local pick, why = draft.choose(state, card)
@@ -367,6 +396,8 @@ draft.phase = game.step("draft phase", function(state, card)
   end
   local face = pick.set or pick.face
   state.die = { color = pick.color, face = face, potency = pick.potency }
+  local drafted = string.format("a %s die from the %s bowl%s, potency %d", pick.color, pick.face,
+    pick.set and (" set to " .. face) or "", pick.potency)
   if pick.set then
     ui.say("Botmegistus drafts a %s die from the wild bowl and sets it to %s; potency %d.", pick.color, face, pick.potency)
   else
@@ -379,7 +410,9 @@ draft.phase = game.step("draft phase", function(state, card)
     ui.say("It spends an Ethereal Die token: potency %d (%s left).", state.die.potency,
       util.plural(state.ethereal, "token"))
     ui.why("It has a token and the drafted potency was below %d.", state.board.potency_max)
+    drafted = string.format("%s, raised to %d by an Ethereal Die token", drafted, state.die.potency)
   end
+  if state.now then state.now.drafted = drafted end
   ui.say("Place the die on potency %d of its tracker.", state.die.potency)
   return true
 end)

@@ -34,7 +34,7 @@ function experiments.choose(state, offers)
     { "one it can complete at once (gold making up missing levels), the most VP among those",
       function(x) return short(state, x.e) <= state.gold and 1000 + x.e.vp or 0 end },
     { "the one whose Mastery requirement it is closest to", function(x) return -short(state, x.e) end },
-    { "the one whose requirement you exceed or are closest to", nil },
+    { "the one whose requirement you already exceed, else the one you are closest to reaching", nil },
     { "the one worth the most VP", function(x) return x.e.vp end },
   }
   for n, s in ipairs(steps) do
@@ -43,7 +43,12 @@ function experiments.choose(state, offers)
       for _, x in ipairs(items) do
         util.player_level(state, x.e.track) -- asked in the order of the offers, once per track
       end
-      key = function(x) return util.player_level(state, x.e.track) - x.e.level end
+      -- Exceeding is a yes or no: past both requirements, by any margins, is a tie for step 5.
+      -- Not past one, the smaller gap wins (a marker on the requirement is 0 to go: README ruling 12).
+      key = function(x)
+        local gap = x.e.level - util.player_level(state, x.e.track)
+        return gap < 0 and 1 or -gap
+      end
     end
     local kept = util.keep_best(items, key)
     items = kept

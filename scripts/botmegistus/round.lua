@@ -4,6 +4,7 @@ local draft = require "draft"
 local action = require "action"
 local experiments = require "experiments"
 local tracks = require "tracks"
+local State = require "state"
 
 local round = {}
 
@@ -22,20 +23,30 @@ local clean_up = game.step("lab clean-up", function(state)
   tracks.clean_up(state)
 end)
 
+-- state.now holds what the turn has done so far (its card, the Advanced Planning roll, the die it
+-- drafted, the step it is at), so `show` and a resumed game say which card it is acting on.
 function round.bot_turn(state)
   util.new_turn(state)
+  state.now = { step = "flipping its card" }
   local card = draft.flip(state)
+  state.now.card, state.now.step = card, "drafting a die"
+  State.show(state, "Botmegistus, its turn")
   if not draft.phase(state, card) then
     draft.discard(state, card)
     state.passed = true
+    state.now = nil
     return
   end
+  state.now.step = "spending potency and performing its action"
   action.spend(state, card)
   action.perform(state, card)
+  state.now.step = "completing experiments"
   experiments.complete(state)
   ui.say("Its action is done: make any reaction the core rules allow you now.")
+  state.now.step = "lab clean-up"
   clean_up(state)
   draft.discard(state, card)
+  state.now = nil
 end
 
 -- The specialization card: the element with the most symbols (artifacts, plus one per completed

@@ -17,6 +17,7 @@ function State.new(options, board, cards)
     removed = {},         -- bonus spaces reached this turn, for the clean-up
     specializations = {}, -- elements of the specialization cards added
     personality = nil,
+    now = nil,            -- during its turn: {step =, card =, roll =, drafted =} (round.bot_turn)
   }
   util.new_turn(state)     -- state.turn: what it learnt of the table this turn
   for _, t in ipairs(board.tracks) do
@@ -50,17 +51,33 @@ function State.die_text(die)
   return string.format("%s %s, potency %d", die.color, die.face, die.potency)
 end
 
+-- Its turn so far, for a player who looks or resumes mid-turn: the narration that said it is gone.
+local function turn_entries(state, add)
+  local now = state.now
+  if not now then
+    return
+  end
+  add("Step of its turn", now.step)
+  if now.roll then add("Advanced Planning roll", now.roll) end
+  if now.card then add("Its card this turn", draft.describe(now.card)) end
+  if now.drafted then add("Drafted this turn", now.drafted) end
+end
+
+-- The builder only reads the state, so it may run at any time: when shown, at `show`, on resume.
 function State.show(state, title)
   ui.show(title, function()
-    local entries = {
-      { label = "Round", value = state.round },
-      { label = "Gold", value = state.gold },
-      { label = "Ethereal Die tokens", value = state.ethereal },
-      { label = "Die on the tracker", value = State.die_text(state.die) },
-      { label = "Used dice", value = state.used },
-    }
+    local entries = {}
+    local function add(label, value)
+      entries[#entries + 1] = { label = label, value = value }
+    end
+    add("Round", state.round)
+    turn_entries(state, add)
+    add("Gold", state.gold)
+    add("Ethereal Die tokens", state.ethereal)
+    add("Die on the tracker", State.die_text(state.die))
+    add("Used dice", state.used)
     for _, t in ipairs(state.board.tracks) do
-      entries[#entries + 1] = { label = util.cap(t.id) .. " Mastery", value = state.level[t.id] }
+      add(util.cap(t.id) .. " Mastery", state.level[t.id])
     end
     local arts, inc, done = {}, {}, {}
     for _, a in ipairs(state.artifacts) do
@@ -72,14 +89,13 @@ function State.show(state, title)
     for _, e in ipairs(state.completed) do
       done[#done + 1] = util.describe_experiment(e)
     end
-    entries[#entries + 1] = { label = "Artifacts", value = arts }
-    entries[#entries + 1] = { label = "Incomplete experiments", value = inc }
-    entries[#entries + 1] = { label = "Completed experiments", value = done }
-    entries[#entries + 1] = { label = "VP scored during the game", value = state.vp }
+    add("Artifacts", arts)
+    add("Incomplete experiments", inc)
+    add("Completed experiments", done)
+    add("VP scored during the game", state.vp)
     if state.slots and #state.slots == 2 then
       -- Advanced Planning with the generated deck: the player cannot see these cards otherwise.
-      entries[#entries + 1] = { label = "Face-up cards", value = { "left: " .. draft.describe(state.slots[1]),
-        "right: " .. draft.describe(state.slots[2]) } }
+      add("Face-up cards", { "left: " .. draft.describe(state.slots[1]), "right: " .. draft.describe(state.slots[2]) })
     end
     return entries
   end)

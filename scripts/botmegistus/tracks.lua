@@ -151,12 +151,13 @@ gain_bonus = game.step("bonus token", function(state, track, level)
   local kind = ui.ask(string.format("Botmegistus reached level %d of %s. Which bonus token is on that space?", level,
     util.cap(track)), options)
   state.bonus[k] = "gone"
-  state.removed[#state.removed + 1] = string.format("%s level %d", util.cap(track), level)
   if kind == "none" then
     ui.say("No bonus: the token on %s level %d is gone.", util.cap(track), level)
     ui.why("Only a bonus token still on the space when Botmegistus reaches it before you gives a benefit.")
     return
   end
+  -- Only a token that was there is left for the clean-up to remove.
+  state.removed[#state.removed + 1] = string.format("%s level %d", util.cap(track), level)
   ui.why("Botmegistus reached the bonus space before you and the token was still there.")
   if kind == "ethereal" then
     state.ethereal = state.ethereal + 1

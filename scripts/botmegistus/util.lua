@@ -78,6 +78,24 @@ function util.describe_experiment(e)
   return string.format("%s experiment (%s %d, %d VP)", util.cap(e.type), util.cap(e.track), e.level, e.vp)
 end
 
+-- Every order of a short list (its permutations), the given order first.
+function util.orders(items)
+  if #items <= 1 then
+    return { { table.unpack(items) } }
+  end
+  local out = {}
+  for i, first in ipairs(items) do
+    local rest = {}
+    for j, x in ipairs(items) do
+      if j ~= i then rest[#rest + 1] = x end
+    end
+    for _, tail in ipairs(util.orders(rest)) do
+      out[#out + 1] = { first, table.unpack(tail) }
+    end
+  end
+  return out
+end
+
 -- Keeps the entries with the best key (highest); returns them and whether that narrowed.
 function util.keep_best(items, key)
   local best, kept = nil, {}

@@ -164,17 +164,20 @@ local move_down = game.step("move markers down", function()
   end
 end)
 
--- Step 6's title and question for each round, written once before the first round.
-local ROUND_TITLE, ROUND_PROMPT = {}, {}
+-- Step 6's question for each round, written once before the first round. A function, so
+-- that after `set round N` the question names the corrected round.
+local ROUND_PROMPT = {}
 for round = 1, options.rounds do
-  ROUND_TITLE[round] = string.format("The solo mat in round %d", round)
   ROUND_PROMPT[round] = string.format("Round %d: take your actions. Answer when your turn is over.", round)
+end
+local function round_prompt()
+  return ROUND_PROMPT[state.round.value]
 end
 local TURN_OVER = { { id = "done", label = "My turn is over" } }
 
 local actions = game.step("actions", function()
-  show(ROUND_TITLE[state.round.value])
-  ui.ask(ROUND_PROMPT[state.round.value], TURN_OVER)
+  show("The solo mat")  -- its first entry is the round, which `set round` corrects
+  ui.ask(round_prompt, TURN_OVER)
 end)
 
 -- One round; returns how the game ends, or nil to play on.

@@ -74,6 +74,8 @@ fire.burn = game.step("burn", function(G, kind, n)
       hit[#hit + 1] = seat
     end
   end
+  -- the game ends the moment its last open text is lost: nobody on the line has to choose
+  if board.open_texts == 0 then hit = NOBODY end
   if #hit > 1 then table.sort(hit, board_order) end
   local lines = board.line_names[kind][n]   -- the grid's columns (letters) or rows (numbers)
   record("burn", { kind = kind, number = n, lines = lines, lost = lost })
@@ -110,13 +112,13 @@ fire.move = game.step("fire move", function(G, seat)
   local boxes = G.fire
   local d1, d2 = roll_die("fire", 6), roll_die("fire", 6)
   local kind, n, what = read_dice(boxes, d1, d2)
-  if seat.points.luck >= COST and not seat.used.luck then     -- (powers.can(seat, "luck"))
+  -- LUCK re-rolls a fire die as often as the seat pays for it
+  while seat.points.luck >= COST do
     local which = seat.ctl.luck_fire(G, seat, d1, d2, kind, n, what)
-    if which == 1 or which == 2 then
-      powers.spend(seat, "luck", " to re-roll the %s fire die", which == 1 and "first" or "second")
-      if which == 1 then d1 = roll_die("fire", 6) else d2 = roll_die("fire", 6) end
-      kind, n, what = read_dice(boxes, d1, d2)
-    end
+    if which ~= 1 and which ~= 2 then break end
+    powers.spend(seat, "luck", " to re-roll the %s fire die", which == 1 and "first" or "second")
+    if which == 1 then d1 = roll_die("fire", 6) else d2 = roll_die("fire", 6) end
+    kind, n, what = read_dice(boxes, d1, d2)
   end
   if apply(boxes, kind, n, what) then
     fire.burn(G, kind, n)

@@ -1,5 +1,6 @@
 -- A human seat: every decision is a question at the terminal.
 local powers = require "powers"
+local step_word = require("turn").step_word
 local human = {}
 
 local function names(squares)
@@ -10,6 +11,7 @@ end
 human.names = names
 
 function human.allocate(G, seat)
+  G:show("The library: split your points")     -- the board comes before the choices
   local split, left = {}, powers.START
   for i, p in ipairs(powers.ORDER) do
     if left == 0 then
@@ -27,6 +29,13 @@ end
 
 function human.start(G, seat)
   local b = G.board
+  -- the board again once pieces stand on it, so a start can be chosen beside or away from them
+  for _, other in ipairs(G.seats) do
+    if other.pos then
+      G:show("The library: choose your starting square")
+      break
+    end
+  end
   local cols = {}
   for c = 1, b.w do cols[#cols + 1] = string.sub("ABCDEFGHIJKL", c, c) end
   local col = ui.ask(seat.name .. ": the column of your starting square?", cols)
@@ -56,8 +65,9 @@ function human.move(G, seat, roll, combos)
   if #combos > 1 then
     local options = {}
     for _, combo in ipairs(combos) do
-      ui.say("  %s: %d steps, reachable %s", combo.label, combo.steps, names(combo.dests))
-      options[#options + 1] = { id = combo.id, label = combo.label .. " (" .. combo.steps .. " steps)" }
+      ui.say("  %s: %d %s, reachable %s", combo.label, combo.steps, step_word(combo.steps), names(combo.dests))
+      options[#options + 1] = { id = combo.id,
+        label = string.format("%s (%d %s)", combo.label, combo.steps, step_word(combo.steps)) }
     end
     local id = ui.ask(string.format("%s rolled %d. Which powers do you use for the move?", seat.name, roll), options)
     for _, combo in ipairs(combos) do
@@ -67,10 +77,17 @@ function human.move(G, seat, roll, combos)
   if #choice.dests == 0 then return choice, nil end
   local options = {}
   for _, sq in ipairs(choice.dests) do
-    local what = sq.text and (sq.text .. "!") or sq.power and powers.LABEL[sq.power] or ""
+    -- an open text is there to claim; a claimed one only says whose it is
+    local what = sq.power and powers.LABEL[sq.power] or ""
+    if sq.owner then
+      what = sq.text .. " of " .. G.seats[sq.owner].name
+    elseif G.board:open_text(sq) then
+      what = sq.text .. "!"
+    end
     options[#options + 1] = { id = sq.name, label = what ~= "" and (sq.name .. " " .. what) or sq.name }
   end
-  local id = ui.ask(string.format("%s: move %d steps from %s to?", seat.name, choice.steps, seat.pos.name), options)
+  local id = ui.ask(string.format("%s: move %d %s from %s to?", seat.name, choice.steps, step_word(choice.steps),
+    seat.pos.name), options)
   return choice, G.board:at(id)
 end
 

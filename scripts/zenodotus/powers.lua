@@ -23,11 +23,6 @@ function powers.record_use(seat, p, left)
   record("power", POWER)
 end
 
--- Can the seat pay for a power (and has it not used it this turn)?
-function powers.can(seat, p)
-  return seat.points[p] >= COST and not seat.used[p]
-end
-
 -- The narration's pattern for each ending `why` (made once for each).
 local SPEND_PATTERN = setmetatable({}, { __index = function(patterns, why)
   local pattern = "%s uses %s (%d points left)" .. why .. "."
@@ -35,13 +30,12 @@ local SPEND_PATTERN = setmetatable({}, { __index = function(patterns, why)
   return pattern
 end })
 
--- Pays 4 points for a power and marks it used this turn. `why` (a format pattern, with its
--- arguments after it) ends the narration.
+-- Pays 4 points for a use of a power. `why` (a format pattern, with its arguments after it)
+-- ends the narration.
 function powers.spend(seat, p, why, ...)
   local points = seat.points
   if points[p] < COST then error("not enough points for " .. p) end
   points[p] = points[p] - COST
-  seat.used[p], seat.spent = true, true
   powers.record_use(seat, p, points[p])
   say(SPEND_PATTERN[why or ""], seat.name, powers.LABEL[p], points[p], ...)
 end

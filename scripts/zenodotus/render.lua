@@ -1,6 +1,8 @@
 -- The board and the seats as text for the terminal: one entry a line, at most 80 columns.
--- A square is three characters: the piece (seat number, + for several), what lies there, and
--- for a claimed text its owner. Walls are | between squares and --- under a square.
+-- A square is three characters: the piece (seat number, + for several), then what lies there:
+-- B or S an open text, a power letter, . floor, *N a text claimed by seat N, ## burnt, #N
+-- burnt under a text claimed by seat N. Walls are | between squares and --- under a square.
+-- Each row is labelled with its grid number; its fire number stands apart, after "fire".
 local powers = require "powers"
 local render = {}
 
@@ -18,7 +20,7 @@ local function cell(G, sq)
   end
   local piece = #here == 0 and " " or (#here == 1 and here[1] or "+")
   if sq.burnt then
-    return piece .. (sq.owner and ("*" .. sq.owner) or "##")
+    return piece .. (sq.owner and ("#" .. sq.owner) or "##")
   end
   if sq.owner then return piece .. "*" .. sq.owner end
   if sq.text and not sq.lost then return piece .. (sq.text == "book" and "B" or "S") .. " " end
@@ -26,11 +28,17 @@ local function cell(G, sq)
   return piece .. ". "
 end
 
+-- Each value is padded as if its label were as wide as the widest ("row 12"), so the grid
+-- lines up under any label.
+local WIDEST = 6
+
 function render.board_entries(G)
   local b, f = G.board, G.fire
   local out = {}
-  local function add(label, value) out[#out + 1] = { label = label, value = value } end
-  local pad = "         "   -- the width of a row's fire box ("6 xx. " + frame)
+  local function add(text, value)
+    out[#out + 1] = { label = text, value = string.rep(" ", WIDEST - #text) .. value }
+  end
+  local pad = string.rep(" ", 12)   -- the width of a row's head ("fire 6 xx. |")
   local nums, bx, letters = {}, {}, {}
   for c = 1, b.w do
     local n = b.fire_columns[c]
@@ -38,13 +46,15 @@ function render.board_entries(G)
     bx[#bx + 1] = n > 0 and (f.column[n] >= 3 and "###" or boxes(f.column[n])) or "   "
     letters[#letters + 1] = " " .. LETTERS:sub(c, c) .. " "
   end
-  add("col", pad .. table.concat(nums, " "))
-  add("box", pad .. table.concat(bx, " "))
-  add("   ", pad .. table.concat(letters, " "))
-  add("   ", "       +" .. string.rep("-", b.w * 4 - 1) .. "+")
+  add("fire", pad .. table.concat(nums, " "))
+  add("boxes", pad .. table.concat(bx, " "))
+  add("", pad .. table.concat(letters, " "))
+  local frame = string.rep(" ", 11) .. "+" .. string.rep("-", b.w * 4 - 1) .. "+"
+  add("", frame)
   for r = 1, b.h do
     local n = b.fire_rows[r]
-    local head = n > 0 and string.format("%d %s |", n, f.row[n] >= 3 and "###" or boxes(f.row[n])) or "      |"
+    local head = n > 0 and string.format("fire %d %s |", n, f.row[n] >= 3 and "###" or boxes(f.row[n]))
+      or string.rep(" ", 11) .. "|"
     local line = { head }
     local under = {}
     for c = 1, b.w do
@@ -58,13 +68,14 @@ function render.board_entries(G)
       end
     end
     line[#line + 1] = "|"
-    add(string.format("%2d ", r), " " .. table.concat(line))
+    add("row " .. r, table.concat(line))
     if r < b.h then
-      add("   ", "       |" .. table.concat(under, " ") .. "|")
+      add("", string.rep(" ", 11) .. "|" .. table.concat(under, " ") .. "|")
     end
   end
-  add("   ", "       +" .. string.rep("-", b.w * 4 - 1) .. "+")
-  add("key", "B book S scroll *N claimed by N ## burnt | wall; powers d s t l h o")
+  add("", frame)
+  add("key", "B book  S scroll  *N claimed by N  ## burnt  #N burnt, claimed by N")
+  add("key", "| and --- walls  power squares d s t l h o: DEF SPD TIM LCK STL OPN")
   return out
 end
 

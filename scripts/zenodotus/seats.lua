@@ -42,10 +42,9 @@ function seats.parse(text)
       error(string.format("the seats option names '%s': a seat is one of %s", name, table.concat(known, ", ")), 0)
     end
     local n = #list + 1
-    -- (used and points hold every power from the start, so no key is added during the game;
-    -- spent: a power was paid for this turn, so used has a flag to clear)
-    local seat = { n = n, kind = kind, texts = 0, retired = false, skip = false, spent = false,
-      used = { defense = false, speed = false, time = false, luck = false, stealth = false, opening = false },
+    -- (points holds every power from the start, so no key is added during the game; opening:
+    -- OPENING is paid for this turn)
+    local seat = { n = n, kind = kind, texts = 0, retired = false, skip = false, opening = false,
       points = { defense = 0, speed = 0, time = 0, luck = 0, stealth = 0, opening = 0 },
       params = kind == "human" and {} or (by_id[kind].params or {}) }
     seat.name = string.format("Seat %d (%s)", n, kind)

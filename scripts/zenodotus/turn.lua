@@ -6,7 +6,7 @@ local reach_from = require("reach").reach
 local turn = {}
 -- the host's functions, looked up once
 local say, record, roll_die, show = ui.say, game.record, random.roll, ui.show
--- (whether a seat can pay for a power is powers.can, written out where it is asked every turn)
+-- (whether a seat can pay for a power, points >= COST, is written out where a turn asks it)
 local COST = powers.COST
 -- the fields of the events of every move, refilled for each record (the host copies them)
 local MOVED = { seat = 0, from = "", to = "", steps = 0 }
@@ -74,25 +74,28 @@ for opening = 1, 3 do
   end
 end
 
+-- "step" after 1, else "steps" (a constant, so narration stays unbuilt when nobody reads it)
+local function step_word(n) return n == 1 and "step" or "steps" end
+turn.step_word = step_word
+
 local move = game.step("player move", function(G, seat)
   local roll = roll_die("move", 6)
   say("%s rolls %d to move.", seat.name, roll)
-  local points, used, ctl = seat.points, seat.used, seat.ctl
-  -- LUCK is offered with the move of no power (its reach worked out only if the seat reads it)
-  local luck = points.luck >= COST and not used.luck
+  local points, ctl = seat.points, seat.ctl
   local options
   while true do
     -- the power choices the seat can afford for this roll, each with its steps
-    local speed_ok = points.speed >= COST and not used.speed
-    options = OFFERS[speed_ok][seat.opening and 3 or (points.opening >= COST and not used.opening) and 2 or 1]
+    local speed_ok = points.speed >= COST
+    options = OFFERS[speed_ok][seat.opening and 3 or points.opening >= COST and 2 or 1]
     local double = roll * 2
     mover_board, mover_pos, mover_longest = G.board, seat.pos, speed_ok and double or roll
     for n = 1, #options do
       local combo = options[n]
       combo.steps, combo.reach = combo.speed and double or roll, nil
     end
-    if not (luck and ctl.luck_move(G, seat, roll, options[1])) then break end
-    luck = false
+    -- LUCK re-rolls the move die as often as the seat pays for it; it is offered with the
+    -- move of no power (whose reach is worked out only if the seat reads it)
+    if not (points.luck >= COST and ctl.luck_move(G, seat, roll, options[1])) then break end
     powers.spend(seat, "luck", " to re-roll the move die")
     roll = roll_die("move", 6)
     say("%s re-rolls: %d.", seat.name, roll)
@@ -113,7 +116,7 @@ local move = game.step("player move", function(G, seat)
   local from, to, steps = seat.pos.name, dest.name, combo.steps
   MOVED.seat, MOVED.from, MOVED.to, MOVED.steps = seat.n, from, to, steps
   record("move", MOVED)
-  say("%s moves %d steps from %s to %s.", seat.name, steps, from, to)
+  say("%s moves %d %s from %s to %s.", seat.name, steps, step_word(steps), from, to)
   seat.pos = dest
   return dest
 end)
@@ -134,8 +137,7 @@ end)
 
 -- A theft: the seats a thief may rob are on its square or a neighbouring one (across a wall
 -- only with OPENING). (Their list is made for the first: none for a move with no theft.)
-local theft = game.step("theft", function(G, seat)
-  if seat.points.stealth < COST or seat.used.stealth then return end
+local function targets_of(G, seat)
   local targets
   local board, seats, pos = G.board, G.seats, seat.pos
   for n = 1, #seats do
@@ -148,7 +150,7 @@ local theft = game.step("theft", function(G, seat)
       elseif board:neighbours(pos, at) then
         if not board:wall(pos, at) then
           target = { seat = other, across = false }
-        elseif seat.opening or powers.can(seat, "opening") then
+        elseif seat.opening or seat.points.opening >= COST then
           target = { seat = other, across = not seat.opening }
         end
       end
@@ -157,9 +159,11 @@ local theft = game.step("theft", function(G, seat)
       end
     end
   end
-  if not targets then return end
-  local t = seat.ctl.steal(G, seat, targets)
-  if not t then return end
+  return targets
+end
+
+-- One use of STEALTH against the target t.
+local function steal(G, seat, t)
   local victim = t.seat
   if t.across then
     powers.spend(seat, "opening", " to reach across the wall")
@@ -186,18 +190,27 @@ local theft = game.step("theft", function(G, seat)
       return
     end
   end
+end
+
+-- STEALTH may be used again and again in a turn, while its points pay for it (the text puts
+-- no limit on how often a power is used, only on its points).
+local theft = game.step("theft", function(G, seat)
+  while seat.points.stealth >= COST do
+    local targets = targets_of(G, seat)
+    if not targets then return end
+    local t = seat.ctl.steal(G, seat, targets)
+    if not t then return end
+    steal(G, seat, t)
+  end
 end)
 
--- A new turn: no power used yet, walls stop the piece. (Only a turn that paid for a power,
--- seat.spent, leaves a flag to clear: OPENING's seat.opening is paid for too.)
+-- A new turn: walls stop the piece again (OPENING lasts for the turn it is paid in).
 local function fresh(seat)
-  local used = seat.used
-  used.defense, used.speed, used.time, used.luck, used.stealth, used.opening = false, false, false, false, false, false
-  seat.opening, seat.spent = false, false
+  seat.opening = false
 end
 
 function turn.play(G, seat)
-  if seat.spent then fresh(seat) end
+  fresh(seat)
   say("Round %d, %s's turn.", G.round, seat.name)
   fire_move(G, seat)
   -- (G:over() is nil while no seat has retired and a fire can still reach a text)
@@ -212,11 +225,12 @@ function turn.play(G, seat)
   while true do
     local dest = move(G, seat)
     if dest then landing(G, seat, dest) end
-    theft(G, seat)
+    -- the game ends the moment the last text is claimed: no theft after it
+    if G.board.open_texts > 0 then theft(G, seat) end
     show(seat.after_move, G.entries)     -- (G:show)
     -- (whether the seat can pay for TIME is asked first: usually it cannot, and G:over() may
     -- search the board)
-    if seat.points.time < COST or seat.used.time or G:over() or not seat.ctl.time(G, seat) then return end
+    if seat.points.time < COST or G:over() or not seat.ctl.time(G, seat) then return end
     powers.spend(seat, "time", ": another turn, without the fire")
     fresh(seat)
   end

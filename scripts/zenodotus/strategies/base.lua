@@ -1,5 +1,7 @@
 -- What every bot strategy shares: measures of the board, and plain defaults a strategy may
 -- override. A strategy is a table of these functions (see strategies/random.lua for the list).
+-- Each decision gives its reason with ui.why right after it (the `why` command): the rule of
+-- the strategy that decided it, in players' words, starting with the seat's name.
 local powers = require "powers"
 local bits = require "bits"
 local reach_of = require("turn").reach_of
@@ -28,7 +30,10 @@ function base.coin(n)
   return random.roll("strategy", n)
 end
 
+local why = ui.why
+
 function base.allocate(G, seat)
+  why("%s puts 4 points each on DEFENSE, SPEED and STEALTH: a plain split for any strategy.", seat.name)
   return { defense = 4, speed = 4, time = 0, luck = 0, stealth = 4, opening = 0 }
 end
 
@@ -108,7 +113,7 @@ end
 -- The free squares with the most texts near come first in the start order; when danger (under
 -- 1 at the start, with no box checked) can only decide between those, the least dangerous of
 -- them (the first on a tie) is the answer. Otherwise every square is scored.
-function base.start(G, seat)
+local function start(G, seat)
   local b = G.board
   local L = b.bits
   local word, bit, squares, stoppable = L.word, L.bit, b.squares, b.stoppable
@@ -154,20 +159,37 @@ function base.start(G, seat)
   return best
 end
 
-function base.luck_fire() return 0 end
+function base.start(G, seat)
+  local sq = start(G, seat)
+  why("%s starts on %s: the free square with the most open texts close by (within four steps, the \z
+    nearer the better), then the least fire danger.", seat.name, sq.name)
+  return sq
+end
+
+function base.luck_fire(G, seat)
+  why("%s keeps its LUCK: it never re-rolls the fire.", seat.name)
+  return 0
+end
 
 -- Re-roll the move die when no text can be reached with it (with no power).
 function base.luck_move(G, seat, roll, move)
-  return move.reach:find_in(G.board.text_set) == nil
+  if move.reach:find_in(G.board.text_set) == nil then
+    why("%s re-rolls its %d with LUCK: no open text lies within reach of that roll.", seat.name, roll)
+    return true
+  end
+  why("%s keeps its %d: an open text lies within reach of it.", seat.name, roll)
+  return false
 end
 
 -- The (powers, destination) pair with the best score minus the powers' cost (cost for each of
--- SPEED and OPENING); on a tie the earlier choice, then the earlier square. rank(G, seat, set)
--- gives the best square of a set of squares (K words, see bits.lua) and its score, the first
--- in board order on a tie (base.by_square makes one from a score for each square). The
--- squares are taken straight from the bits of each combo's reach, and only the best pair is
--- checked for an exact path: one that fails is dropped and the next best taken. A square that
--- an earlier choice at no greater cost still offers is skipped: that choice would win it.
+-- SPEED and OPENING); on a tie the earlier choice, then the earlier square. Returns the combo,
+-- the square (nil when none) and the square's score from rank (for the strategy's reason).
+-- rank(G, seat, set) gives the best square of a set of squares (K words, see bits.lua) and its
+-- score, the first in board order on a tie (base.by_square makes one from a score for each
+-- square). The squares are taken straight from the bits of each combo's reach, and only the
+-- best pair is checked for an exact path: one that fails is dropped and the next best taken. A
+-- square that an earlier choice at no greater cost still offers is skipped: that choice would
+-- win it.
 -- top (optional): the highest score rank ever gives; a choice whose cost leaves it no chance
 -- to beat the best so far is then not looked at (nor its reach worked out).
 -- ALIVE, PENALTY and SET are scratch arrays, filled before they are read.
@@ -220,14 +242,13 @@ function base.best_move(G, seat, combos, rank, cost, top)
         end
         if any ~= 0 then
           local i, s = rank(G, seat, set)
-          s = s - pen
-          if not best_s or s > best_s then best, best_i, best_s = combo, i, s end
+          if not best_s or s - pen > best_s then best, best_i, best_s = combo, i, s - pen end
         end
       end
     end
     if not best then return combos[1], nil end
     local r = best.reach
-    if r.fallback or r:exact(best_i) then return best, b.squares[best_i] end
+    if r.fallback or r:exact(best_i) then return best, b.squares[best_i], best_s + best.paid * cost end
   end
 end
 
@@ -262,9 +283,39 @@ function base.by_square(score)
   end
 end
 
-function base.power_roll() return true end
+-- The powers a chosen move pays for, in words ("SPEED", "SPEED and OPENING"), or nil: OPENING
+-- already paid this turn costs nothing more.
+function base.paid_powers(seat, combo)
+  local speed, opening = combo.speed, combo.opening and not seat.opening
+  return speed and opening and "SPEED and OPENING" or speed and "SPEED" or opening and "OPENING" or nil
+end
 
-function base.steal(G, seat, targets)
+-- The reasons of a strategy's moves, as one pattern each, made once (a move gives its reason
+-- in one call): aims names the rules that may choose a square, each a pattern taking the seat,
+-- the square and the same number of arguments after them ("%.0s" takes one and shows
+-- nothing); worth is what a power must gain to be paid for. alone is the reason of a move with
+-- no power to choose; paid and none take the powers paid (base.paid_powers) after the aim's
+-- arguments.
+function base.move_reasons(aims, worth)
+  local out = {}
+  for aim, text in pairs(aims) do
+    out[aim] = {
+      alone = text .. ".",
+      paid = text .. "; it pays for %s: that gains it more than " .. worth .. " for each power paid.",
+      none = text .. "; it pays for no power%.0s: no power gains it more than " .. worth .. ".",
+    }
+  end
+  return out
+end
+
+function base.power_roll(G, seat, p)
+  why("%s rolls for %s: it rolls on every power square (the roll less two gains 1.5 points on average).",
+    seat.name, powers.LABEL[p])
+  return true
+end
+
+-- The target with the most texts (the first on a tie).
+function base.richest(targets)
   local best
   for n = 1, #targets do
     local t = targets[n]
@@ -273,12 +324,31 @@ function base.steal(G, seat, targets)
   return best
 end
 
-function base.block() return true end
-
-function base.burn(G, seat, can_defend)
-  return can_defend and "defend" or "lose"
+function base.steal(G, seat, targets)
+  local t = base.richest(targets)
+  why(t.across and "%s steals whenever it can, from the player with the most texts: %s (%d), across the \z
+    wall with OPENING." or "%s steals whenever it can, from the player with the most texts: %s (%d).", seat.name,
+    t.seat.name, t.seat.texts)
+  return t
 end
 
-function base.time() return true end
+function base.block(G, seat, thief)
+  why("%s blocks every theft it can pay DEFENSE for.", seat.name)
+  return true
+end
+
+function base.burn(G, seat, can_defend)
+  if can_defend then
+    why("%s spends DEFENSE against the fire whenever it has the points.", seat.name)
+    return "defend"
+  end
+  why("%s has too few DEFENSE points, so it loses a turn rather than retire.", seat.name)
+  return "lose"
+end
+
+function base.time(G, seat)
+  why("%s takes every extra turn TIME gives.", seat.name)
+  return true
+end
 
 return base

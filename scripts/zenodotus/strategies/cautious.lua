@@ -4,18 +4,34 @@
 local powers = require "powers"
 local bits = require "bits"
 local base = require "strategies.base"
+local step_word = require("turn").step_word
 local S = {}
+local why = ui.why
 
-function S.allocate()
+function S.allocate(G, seat)
+  why("%s puts 4 points each on DEFENSE, TIME and LUCK: DEFENSE and LUCK against the fire, TIME \z
+    for an extra turn when a text is near.", seat.name)
   return { defense = 4, speed = 0, time = 4, luck = 4, stealth = 0, opening = 0 }
 end
 
 function S.luck_fire(G, seat, d1, d2, kind, n, what)
-  if what ~= "burn" then return 0 end
+  if what ~= "burn" then
+    why("%s keeps its LUCK: these fire dice burn no line.", seat.name)
+    return 0
+  end
   local c, r = G.board:fire_numbers(seat.pos)
   local mine = (kind == "column" and c == n) or (kind == "row" and r == n)
-  if mine and seat.points.defense < powers.COST then return 2 end
+  if mine and seat.points.defense < powers.COST then
+    why("%s re-rolls the number die with LUCK: the fire would burn its own square, %s, and it has too \z
+      few DEFENSE points.", seat.name, seat.pos.name)
+    return 2
+  end
   -- an unclaimed text on the line is worth saving too, if nobody else is nearer: keep it simple
+  if mine then
+    why("%s keeps its LUCK: the fire burns its square, but DEFENSE protects it.", seat.name)
+  else
+    why("%s keeps its LUCK: the fire does not burn its square.", seat.name)
+  end
   return 0
 end
 
@@ -27,6 +43,10 @@ end
 -- squares a move may end on, never a burnt one.)
 local RISK = base.RISK
 local LEFT = {}     -- scratch: the squares of the set not scored yet
+-- the parts of the score of the best square of each rank, for the move's reason: its steps to
+-- an open text (0 on one, false when none is reached) and its danger, by square index (the same
+-- for a square in any rank of one move)
+local STEPS, DANGER = {}, {}
 local function rank(G, seat, set)
   local b = G.board
   local L = b.bits
@@ -44,7 +64,7 @@ local function rank(G, seat, set)
   -- danger only lowers a score (unless danger_weight is negative): once the nearer squares hold
   -- a score that no farther square can reach even with power_value, the rest are not scored
   local bonus, prune = power_value > 0 and power_value or 0, weight >= 0
-  local best_i, best_s
+  local best_i, best_s, best_steps, best_danger
   -- steps 0: the open texts; 1 to n: the rings around them; n + 1: the squares none reaches
   for steps = 0, n + 1 do
     if prune and best_s and steps > 0 and (steps < 20 and -steps or -20) + bonus < best_s then break end
@@ -74,11 +94,14 @@ local function rank(G, seat, set)
         if c > 0 then danger = danger + RISK[column_boxes[c]] end
         if r > 0 then danger = danger + RISK[row_boxes[r]] end
         s = s - scale * danger
-        if not best_s or s > best_s or (s == best_s and i < best_i) then best_i, best_s = i, s end
+        if not best_s or s > best_s or (s == best_s and i < best_i) then
+          best_i, best_s, best_steps, best_danger = i, s, steps <= n and steps, danger
+        end
       end
     end
     if rest == 0 then break end     -- every square of the set is scored
   end
+  if best_i then STEPS[best_i], DANGER[best_i] = best_steps, best_danger end
   return best_i, best_s
 end
 
@@ -96,33 +119,108 @@ local function top(params)
   return t
 end
 
+-- A power choice must gain more than this for each power paid (SPEED, OPENING), in rank's
+-- score.
+local PRICE = 4
+-- the reasons of a move, by what decided the square's score (see base.move_reasons): each takes
+-- seven arguments after the seat and the square: the score, the text or the steps to one, "step"
+-- or "steps", what the steps count, the power square, what it adds, the fire danger
+local REASONS = base.move_reasons({
+  text = "%s moves to %s, the best score within reach (%.1f): an open text (a %s%.0s) counts \z
+    %g%.0s%.0s, less %.1f for the fire danger of its lines",
+  none = "%s moves to %s, the best score within reach (%.1f)%.0s%.0s%.0s%.0s%.0s: no open text can be \z
+    reached, so fire danger decides (%.1f here)",
+  power = "%s moves to %s, the best score within reach (%.1f): no open text is worth more; %d %s from one \z
+    counts %g, a %s square it wants %+.1f, less %.1f for the fire danger of its lines",
+  near = "%s moves to %s, the best score within reach (%.1f): no open text is worth more; %d %s from one \z
+    counts %g%.0s%.0s, less %.1f for the fire danger of its lines",
+}, string.format("%g points of its score", PRICE))
+
 function S.move(G, seat, roll, combos)
   local params = seat.params
-  return base.best_move(G, seat, combos, rank, 4, TOPS[params] or top(params))
+  local combo, sq, score = base.best_move(G, seat, combos, rank, PRICE, TOPS[params] or top(params))
+  if not sq then
+    why("%s cannot move: burnt squares and walls leave it no square to go to.", seat.name)
+    return combo, sq
+  end
+  -- the parts of the square's score, as rank weighed them
+  local i = sq.i
+  local steps, weight = STEPS[i], params.danger_weight or 1.5
+  local danger = DANGER[i] * (seat.points.defense >= powers.COST and weight / 2 or weight)
+  local reason, what, counts, bonus = REASONS.near, steps, nil, nil
+  if steps == 0 then
+    reason, what, counts = REASONS.text, sq.text, params.text_value or 10
+  elseif not steps then
+    reason = REASONS.none
+  else
+    counts = -steps
+    bonus = score - counts + danger     -- (a DEFENSE, LUCK or TIME square it wants)
+    if bonus > 0.05 then reason = REASONS.power end
+  end
+  local word, label = steps and step_word(steps), sq.power and powers.LABEL[sq.power]
+  if #combos == 1 then
+    why(reason.alone, seat.name, sq.name, score, what, word, counts, label, bonus, danger)
+  else
+    local paid = base.paid_powers(seat, combo)
+    why(paid and reason.paid or reason.none, seat.name, sq.name, score, what, word, counts, label, bonus, danger,
+      paid)
+  end
+  return combo, sq
 end
 
 function S.power_roll(G, seat, p)
-  return p == "defense" or p == "luck" or p == "time" or seat.points[p] < 2
+  if p == "defense" or p == "luck" or p == "time" then
+    why("%s rolls for %s: a power it uses.", seat.name, powers.LABEL[p])
+    return true
+  elseif seat.points[p] < 2 then
+    why("%s rolls for %s: with under 2 points it has almost nothing to lose.", seat.name, powers.LABEL[p])
+    return true
+  end
+  why("%s does not roll for %s: a power it does not use, whose points a 1 could lower.", seat.name,
+    powers.LABEL[p])
+  return false
 end
 
 function S.steal(G, seat, targets)
-  local t = base.steal(G, seat, targets)
-  if t and t.seat.points.defense >= powers.COST then return nil end
+  local t = base.richest(targets)
+  if t.seat.points.defense >= powers.COST then
+    why("%s does not steal: it steals only from a player who cannot block with DEFENSE, and %s can.",
+      seat.name, t.seat.name)
+    return nil
+  end
+  why(t.across and "%s steals from %s across the wall with OPENING: the player with the most texts here \z
+    (%d), who cannot block with DEFENSE." or "%s steals from %s: the player with the most texts here (%d), who \z
+    cannot block with DEFENSE.", seat.name, t.seat.name, t.seat.texts)
   return t
 end
 
 function S.block(G, seat, thief)
-  return seat.texts >= 1
+  if seat.texts >= 1 then
+    why("%s blocks with DEFENSE: it guards the texts it holds.", seat.name)
+    return true
+  end
+  why("%s does not block: it holds no text to lose.", seat.name)
+  return false
 end
 
 function S.burn(G, seat, can_defend)
-  return can_defend and "defend" or "lose"
+  if can_defend then
+    why("%s spends DEFENSE against the fire: that is what it keeps DEFENSE for.", seat.name)
+    return "defend"
+  end
+  why("%s has too few DEFENSE points, so it loses a turn rather than retire.", seat.name)
+  return "lose"
 end
 
 -- TIME when a text is within six steps.
 function S.time(G, seat)
   local d = G.board:text_steps(seat.pos)
-  return d and d <= 6 or false
+  if d and d <= 6 then
+    why("%s takes another turn with TIME: an open text lies within six steps (%d).", seat.name, d)
+    return true
+  end
+  why("%s keeps TIME: no open text lies within six steps.", seat.name)
+  return false
 end
 
 return S

@@ -2,9 +2,13 @@
 -- text closer, steals whenever it can, and pays no attention to the fire.
 local bits = require "bits"
 local base = require "strategies.base"
+local step_word = require("turn").step_word
 local S = {}
+local why = ui.why
 
-function S.allocate()
+function S.allocate(G, seat)
+  why("%s puts 4 points each on SPEED, STEALTH and OPENING, to race, steal and pass walls; none on \z
+    DEFENSE, since it ignores the fire.", seat.name)
   return { defense = 0, speed = 4, time = 0, luck = 0, stealth = 4, opening = 4 }
 end
 
@@ -56,16 +60,66 @@ local function rank(G, seat, set)
   end
 end
 
+-- A power choice must gain more than this for each power paid (SPEED, OPENING), in rank's
+-- score: steps nearer a text.
+local PRICE = 1.5
+-- the reasons of a move, by the rule of rank that chose the square (see base.move_reasons):
+-- each takes two arguments after the seat and the square
+local REASONS = base.move_reasons({
+  text = "%s moves to %s: its first aim, an open text within reach (a %s%.0s)",
+  far = "%s moves to %s%.0s%.0s: no open text can be reached from where it may stop, so the first \z
+    square in board order (SPEED and OPENING squares first)",
+  near_power = "%s moves to %s: with no open text within reach, the nearest square to one (%d %s), a \z
+    SPEED or OPENING square first",
+  near = "%s moves to %s: with no open text within reach, the nearest square to one (%d %s)",
+}, string.format("%g steps towards a text", PRICE))
+
 function S.move(G, seat, roll, combos)
-  return base.best_move(G, seat, combos, rank, 1.5, 100)     -- (no square scores above an open text)
+  -- (no square scores above an open text: 100)
+  local combo, sq, score = base.best_move(G, seat, combos, rank, PRICE, 100)
+  if not sq then
+    why("%s cannot move: burnt squares and walls leave it no square to go to.", seat.name)
+    return combo, sq
+  end
+  -- the rule that chose the square, by its score
+  local reason, a, b
+  if score == 100 then
+    reason, a = REASONS.text, sq.text
+  elseif score <= -49 then
+    reason = REASONS.far
+  elseif score % 1 ~= 0 then
+    reason, a = REASONS.near_power, 0.5 - score
+    b = step_word(a)
+  else
+    reason, a = REASONS.near, -score
+    b = step_word(a)
+  end
+  if #combos == 1 then
+    why(reason.alone, seat.name, sq.name, a, b)
+  else
+    local paid = base.paid_powers(seat, combo)
+    why(paid and reason.paid or reason.none, seat.name, sq.name, a, b, paid)
+  end
+  return combo, sq
 end
 
 function S.burn(G, seat, can_defend)
-  return can_defend and "defend" or "lose"
+  if can_defend then
+    why("%s spends DEFENSE against the fire when it has the points.", seat.name)
+    return "defend"
+  end
+  why("%s has too few DEFENSE points, so it loses a turn rather than retire.", seat.name)
+  return "lose"
 end
 
 function S.time(G, seat)
-  return G.board:texts_left() > 0
+  local left = G.board:texts_left()
+  if left > 0 then
+    why("%s takes the extra turn TIME gives while open texts are left (%d).", seat.name, left)
+    return true
+  end
+  why("%s keeps TIME: no open text is left.", seat.name)
+  return false
 end
 
 return S

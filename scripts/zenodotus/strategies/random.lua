@@ -18,7 +18,8 @@
 --   block(G, seat, thief) -> true to spend DEFENSE against a theft
 --   burn(G, seat, can_defend) -> "defend" | "lose" | "retire"
 --   time(G, seat) -> true to spend TIME on another turn
--- Functions left out fall back to strategies/base.lua.
+-- Functions left out fall back to strategies/base.lua. Each gives the reason for its answer
+-- with ui.why right after deciding (base.lua's are plain ones).
 local powers = require "powers"
 local bits = require "bits"
 local base = require "strategies.base"
@@ -28,13 +29,15 @@ local S = {}
 -- Every choice rolls on the strategy's own dice stream, so the game's dice are not disturbed
 -- (as base.coin does; called directly, since a random seat rolls for nearly every choice).
 local roll_die = random.roll
+local why = ui.why
 
-function S.allocate()
+function S.allocate(G, seat)
   local split = { defense = 0, speed = 0, time = 0, luck = 0, stealth = 0, opening = 0 }
   for _ = 1, powers.START do
     local p = powers.ORDER[roll_die("strategy", 6)]
     split[p] = split[p] + 1
   end
+  why("%s gives each of its 12 points to a power its own die picks.", seat.name)
   return split
 end
 
@@ -52,13 +55,27 @@ function S.prepare(G)
   G.board:cached("squares without a text", without_text)
 end
 
-function S.start(G)
+function S.start(G, seat)
   local _, sq = random.pick("strategy", G.board:cached("squares without a text", without_text))
+  why("%s starts on %s, drawn at random among the squares without a text.", seat.name, sq.name)
   return sq
 end
 
-function S.luck_fire() return roll_die("strategy", 3) - 1 end
-function S.luck_move() return roll_die("strategy", 2) == 1 end
+local DIE = { [0] = "keeps the fire dice", "re-rolls the first fire die", "re-rolls the second fire die" }
+function S.luck_fire(G, seat)
+  local which = roll_die("strategy", 3) - 1
+  why("%s %s: its own die decides (keep, first or second).", seat.name, DIE[which])
+  return which
+end
+
+function S.luck_move(G, seat)
+  if roll_die("strategy", 2) == 1 then
+    why("%s re-rolls the move die with LUCK: a coin flip on its own die.", seat.name)
+    return true
+  end
+  why("%s keeps its move roll: a coin flip on its own die.", seat.name)
+  return false
+end
 
 -- A power choice at random, then a square it may end on at random: the squares to consider
 -- (reach.lua) are drawn one at a time until one has an exact path, each as likely as any other,
@@ -84,29 +101,65 @@ function S.move(G, seat, roll, combos)
   while n > 0 do
     local j = roll_die("strategy", n)
     local i = pool[j]
-    if not exact or r:exact(i) then return combo, b.squares[i] end
+    if not exact or r:exact(i) then
+      why("%s moves to %s with %s: the powers it can pay for and then the square are drawn at random.",
+        seat.name, b.squares[i].name, combo.paid == 0 and "no power" or combo.label)
+      return combo, b.squares[i]
+    end
     pool[j] = pool[n]     -- (drawn again from the others)
     n = n - 1
   end
+  why("%s drew %s at random, which leaves it no square to move to.", seat.name,
+    combo.paid == 0 and "no power" or combo.label)
   return combo, nil
 end
 
-function S.power_roll() return roll_die("strategy", 2) == 1 end
+function S.power_roll(G, seat, p)
+  local yes = roll_die("strategy", 2) == 1
+  why(yes and "%s rolls for %s: a coin flip on its own die."
+    or "%s does not roll for %s: a coin flip on its own die.", seat.name, powers.LABEL[p])
+  return yes
+end
 
 function S.steal(G, seat, targets)
   local i = roll_die("strategy", #targets + 1)
-  return targets[i]
+  local t = targets[i]
+  if t then
+    why("%s steals from %s: its own die picks a target or none.", seat.name, t.seat.name)
+  else
+    why("%s steals from nobody: its own die picks a target or none.", seat.name)
+  end
+  return t
 end
 
-function S.block() return roll_die("strategy", 2) == 1 end
+function S.block(G, seat)
+  local yes = roll_die("strategy", 2) == 1
+  why(yes and "%s blocks with DEFENSE: a coin flip on its own die."
+    or "%s lets the theft be: a coin flip on its own die.", seat.name)
+  return yes
+end
 
+-- A 6 retires; 3 to 5 spend DEFENSE when it can pay; else a lost turn.
 function S.burn(G, seat, can_defend)
   local r = roll_die("strategy", 6)
-  if r == 6 then return "retire" end
-  if can_defend and r >= 3 then return "defend" end
+  if r == 6 then
+    why("%s retires: it rolled a 6 on its own die.", seat.name)
+    return "retire"
+  end
+  if can_defend and r >= 3 then
+    why("%s spends DEFENSE against the fire: it rolled %d on its own die (3 to 5).", seat.name, r)
+    return "defend"
+  end
+  why("%s loses a turn: it rolled %d on its own die%s.", seat.name, r,
+    can_defend and "" or " and has too few DEFENSE points")
   return "lose"
 end
 
-function S.time() return roll_die("strategy", 2) == 1 end
+function S.time(G, seat)
+  local yes = roll_die("strategy", 2) == 1
+  why(yes and "%s takes another turn with TIME: a coin flip on its own die."
+    or "%s keeps TIME: a coin flip on its own die.", seat.name)
+  return yes
+end
 
 return S
