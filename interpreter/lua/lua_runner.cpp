@@ -194,31 +194,28 @@ public:
 
     nlohmann::json view(std::string& error) override {
         nlohmann::json show;
-        if (!state_) return show;
-        lua_State* L = state_->L();
-        lua_pushcfunction(L, current_view);
-        lua_pushlightuserdata(L, &show);
-        ctx_.viewing = true;
-        const bool built = door_call(L, 1, 0, error);
-        ctx_.viewing = false;
-        if (!built) show = nullptr;
+        if (state_ && !read_only_call(current_view, &show, error)) show = nullptr;
         return show;
     }
 
     std::optional<std::string> prompt(std::string& error) override {
-        if (!state_ || !ctx_.prompt_builder) return std::nullopt;
         std::string text;
-        lua_State* L = state_->L();
-        lua_pushcfunction(L, current_prompt);
-        lua_pushlightuserdata(L, &text);
-        ctx_.viewing = true;
-        const bool built = door_call(L, 1, 0, error);
-        ctx_.viewing = false;
-        if (!built) return std::nullopt;
+        if (!state_ || !ctx_.prompt_builder || !read_only_call(current_prompt, &text, error)) return std::nullopt;
         return text;
     }
 
 private:
+    // fn(out) under the door while the bot may only read (BotContext::viewing).
+    bool read_only_call(lua_CFunction fn, void* out, std::string& error) {
+        lua_State* L = state_->L();
+        lua_pushcfunction(L, fn);
+        lua_pushlightuserdata(L, out);
+        ctx_.viewing = true;
+        const bool done = door_call(L, 1, 0, error);
+        ctx_.viewing = false;
+        return done;
+    }
+
     // The entry script's chunk: compiled in advance as a module, or now.
     bool load_entry(lua_State* co) {
         const auto& entry = setup_.bot->entry;
