@@ -2,6 +2,7 @@
 -- "ok" when all pass. Random results are forced by the scenarios, so the checks can name them.
 local deck, bag, dice = require "deck", require "bag", require "dice"
 local track, line, counters = require "track", require "line", require "counters"
+local priority = require "priority"
 
 local function check(ok, what)
   if not ok then
@@ -104,6 +105,40 @@ fails("counter 'gold' cannot be 6", function() gold:add(5) end)
 fails("needs min and max", function() return (counters.new{ id = "h", correctable = true }) end)
 ui.show("Library", { { label = "Gold", value = gold.value } })
 
+-- priority: criteria in order, each only while a tie remains; the decider is named.
+local offers = { { id = "north", vp = 3, cost = 2, red = false }, { id = "south", vp = 5, cost = 4, red = true },
+  { id = "east", vp = 5, cost = 1, red = true }, { id = "west", vp = 5, cost = 1, red = true } }
+local asked = 0
+local list = {
+  { "the most VP", most = function(o) return o.vp end },
+  { "the cheapest", least = function(o) asked = asked + 1; return o.cost end },
+  { "a red one", prefer = function(o) return o.red end },
+}
+local pick, decision = priority.choose(offers, list)
+check(pick.id == "east" and decision.by == "first" and ids(decision.tied) == "east west", "a tie takes the first")
+check(decision.why == "steps 1 to 3 leave east and west tied; so the first in order: east", decision.why)
+check(asked == 3, "the second criterion is evaluated only for the 3 left after the first")
+pick, decision = priority.choose({ offers[1], offers[2] }, list, { label = function(o) return o.id:upper() end })
+check(pick.id == "south" and decision.step == 1 and decision.criterion == "the most VP", "step 1 decides")
+check(decision.why == "step 1 of the priority list decides: the most VP (SOUTH)", decision.why)
+pick, decision = priority.choose({ offers[1], offers[3] }, { { "not red", avoid = function(o) return o.red end } })
+check(pick.id == "north" and decision.step == 1, "avoid keeps those for which it is false")
+pick, decision = priority.choose({ offers[2] }, list)
+check(pick.id == "south" and decision.by == "only" and decision.why == "south is the only choice", "the only one")
+check(priority.choose({}, list) == nil, "nothing to choose from")
+local kept, step = priority.keep(offers, { list[1] })
+check(ids(kept) == "south east west" and step == nil, "keep returns the survivors in order")
+pick, decision = priority.choose(offers, { list[1] }, { tie = "random", id = "offers" })
+check(pick.id == "west" and decision.by == "random", "a random tie, forced on priority:offers")
+fails("criterion 1 ('the most VP') must return a number", function()
+  return (priority.choose(offers, { { "the most VP", most = function() return "x" end } }))
+end)
+fails("criterion 1 ('x') has both most and least", function()
+  return (priority.choose(offers, { { "x", most = math.abs, least = math.abs } }))
+end)
+fails("criterion 2 needs its name first", function() return (priority.choose(offers, { list[1], {} })) end)
+fails("tie must be first, ask or random", function() return (priority.choose(offers, list, { tie = "left" })) end)
+
 -- One uncaught misuse, when asked: the host reports it at this file's line.
 if misuse == "empty-deck" then
   actions:draw()
@@ -112,6 +147,12 @@ elseif misuse == "empty-bag" then
 elseif misuse == "counter-bound" then
   gold:add(-2)
 end
+
+-- priority: a tie the rule leaves to the player is asked, among the tied only.
+pick, decision = priority.choose(offers, { list[1] }, { tie = "ask", prompt = "Which region ties?" })
+check(decision.by == "ask" and decision.why == "step 1 of the priority list leaves south, east and west tied; you chose "
+  .. pick.id, decision.why)
+ui.say("The tie went to %s.", pick.id)
 
 -- A correction reaches the counter.
 ui.ask("Correct gold now if you like.", { "go on" })
