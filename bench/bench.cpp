@@ -59,7 +59,7 @@ static double games_per_second(const Bot& bot, std::size_t games, Limits::Mode m
     limits.mode = mode;
     const auto options = resolve_options(bot, set, nullptr);
     const auto t0 = clock_type::now();
-    const auto report = cli::run_games(bot, options, std::nullopt, 1, games, "random", limits, false);
+    const auto report = cli::run_games(bot, options, std::nullopt, 1, games, limits, cli::SimSettings{});
     const double t = seconds_since(t0);
     if (!report.errors.empty()) {
         std::fprintf(stderr, "bench: %zu games stopped with an error, e.g. %s\n", report.errors.size(),

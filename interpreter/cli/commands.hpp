@@ -39,12 +39,15 @@ struct SimArgs {
     std::uint64_t seed = 1;
     std::string answers = "random";  // random | first
     bool narrate = false;  // build the narration too (slower; soloist check always does)
+    std::size_t answer_limit = 10000;  // a game asking more questions stops as endless
+    std::filesystem::path failures;    // where failed games' answers go (empty: a fresh temporary folder)
 };
 int simulate(const SimArgs& args, const Common& common, std::ostream& out);
 
 struct CheckArgs {
     std::vector<std::filesystem::path> bots;  // empty: every bot
     std::size_t games = 200;
+    std::filesystem::path failures;  // where failed games' answers go (empty: a fresh temporary folder)
 };
 int check_bots(const CheckArgs& args, const Common& common, std::ostream& out);
 

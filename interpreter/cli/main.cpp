@@ -22,10 +22,11 @@ namespace {
 // unsigned option, and take 1e300 or nan as a time).
 const char* const kSeedHelp = "The game seed, 0 to 18446744073709551615; drawn and printed when missing";
 
-// Returns the --seed option.
-CLI::Option* add_game_options(CLI::App* cmd, GameRequest& r, std::string& seed_text, bool seed_required) {
+// Returns the --seed option, whose help says what happens without it.
+CLI::Option* add_game_options(CLI::App* cmd, GameRequest& r, std::string& seed_text, const char* seed_help,
+                              bool seed_required) {
     cmd->add_option("BOT", r.bot, "The bot's id (see soloist list) or the path of its folder")->required();
-    auto* seed = cmd->add_option("--seed", seed_text, kSeedHelp);
+    auto* seed = cmd->add_option("--seed", seed_text, seed_help);
     if (seed_required) seed->required();
     cmd->add_option("--option", r.options, "An option of the bot as id=value (repeatable)")->allow_extra_args(false);
     cmd->add_option("--rules", r.rules_file, "A house rules file (YAML overlay)");
@@ -60,7 +61,7 @@ int main(int argc, char** argv) {
     PlayArgs play_args;
     auto* play_cmd = app.add_subcommand("play", "Play a game in the terminal (or resume one with --journal)");
     play_cmd->add_option("BOT", play_args.request.bot, "The bot's id or folder (not needed to resume a journal)");
-    std::string play_seed, run_seed, sim_seed, until_text, check_games, sim_games;
+    std::string play_seed, run_seed, sim_seed, until_text, check_games, sim_games, sim_answer_limit;
     auto* play_seed_opt = play_cmd->add_option("--seed", play_seed, kSeedHelp);
     play_cmd->add_option("--option", play_args.request.options, "An option of the bot as id=value (repeatable)");
     play_cmd->add_option("--rules", play_args.request.rules_file, "A house rules file (YAML overlay)");
@@ -71,7 +72,8 @@ int main(int argc, char** argv) {
 
     RunArgs run_args;
     auto* run_cmd = app.add_subcommand("run", "Play a game headless from a file of answers; print the transcript");
-    auto* run_seed_opt = add_game_options(run_cmd, run_args.request, run_seed, true);
+    auto* run_seed_opt = add_game_options(run_cmd, run_args.request, run_seed,
+                                          "The game seed, 0 to 18446744073709551615 (a headless run replays one game, so it names its seed)", true);
     run_cmd->add_option("--answers", run_args.answers, "A YAML list of answers, or a journal")->required();
     run_cmd->add_option("--transcript", run_args.transcript, "Write the transcript (JSON Lines) here instead of stdout");
 
@@ -84,8 +86,10 @@ int main(int argc, char** argv) {
 
     CheckArgs check_args;
     auto* check_cmd = app.add_subcommand("check", "Validate bots, compile their Lua and play random games");
-    check_cmd->add_option("BOT_DIR", check_args.bots, "Bot folders (default: every bot)");
+    check_cmd->add_option("BOT_DIR", check_args.bots, "Bots, by id or folder (default: every bot)");
     auto* check_games_opt = check_cmd->add_option("--games", check_games, "Random games to play per bot (1 to 100000000)");
+    check_cmd->add_option("--failures", check_args.failures,
+                          "Write failed games' answers into this folder (default: a new temporary folder)");
 
     TestArgs test_args;
     auto* test_cmd = app.add_subcommand("test", "Run scenario files (default: every scenario of every bot)");
@@ -94,10 +98,15 @@ int main(int argc, char** argv) {
 
     SimArgs sim_args;
     auto* sim_cmd = app.add_subcommand("sim", "Simulate many headless games");
-    auto* sim_seed_opt = add_game_options(sim_cmd, sim_args.request, sim_seed, false);
+    auto* sim_seed_opt = add_game_options(sim_cmd, sim_args.request, sim_seed,
+                                          "The first game's seed, 0 to 18446744073709551615 (default 1); game i plays seed + i", false);
     auto* sim_games_opt = sim_cmd->add_option("--games", sim_games, "How many games (1 to 100000000)");
     sim_cmd->add_option("--answers", sim_args.answers, "How the simulated player answers")
         ->check(CLI::IsMember({"random", "first"}));
+    auto* sim_limit_opt = sim_cmd->add_option("--answer-limit", sim_answer_limit,
+                                              "Stop a game as endless after this many answers (1 to 100000000; default 10000)");
+    sim_cmd->add_option("--failures", sim_args.failures,
+                        "Write failed games' answers into this folder (default: a new temporary folder)");
     sim_cmd->add_flag("--narrate", sim_args.narrate,
                       "Also build the narration nobody reads (slower; soloist check always does)");
 
@@ -149,6 +158,7 @@ int main(int argc, char** argv) {
         if (sim_seed_opt->count()) sim_args.request.seed = seed_option("--seed", sim_seed);
         if (check_games_opt->count()) check_args.games = count_option("--games", check_games, 1, kMaxCount);
         if (sim_games_opt->count()) sim_args.games = count_option("--games", sim_games, 1, kMaxCount);
+        if (sim_limit_opt->count()) sim_args.answer_limit = count_option("--answer-limit", sim_answer_limit, 1, kMaxCount);
         if (until_opt->count()) replay_args.until = count_option("--until", until_text, 0, kMaxCount);
 
         if (*list) return list_bots(common, std::cout);

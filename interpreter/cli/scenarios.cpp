@@ -57,14 +57,45 @@ std::filesystem::path golden_path(const std::filesystem::path& scenario, const s
     return golden;
 }
 
-// A golden transcript's contents; "" when there is none yet (the comparison then fails).
-std::string read_golden(const std::filesystem::path& golden) {
+// A golden transcript's contents; nothing when there is none yet.
+std::optional<std::string> read_golden(const std::filesystem::path& golden) {
     try {
         return read_regular_file(golden);
     } catch (const FileReadError& e) {
-        if (e.reason == FileReadError::Reason::missing) return "";
+        if (e.reason == FileReadError::Reason::missing) return std::nullopt;
         throw GameError(std::string("golden transcript ") + e.what());
     }
+}
+
+// Line `n` (1-based) of a text, without its newline; "(the end)" past the last line.
+std::string line_of(const std::string& text, std::size_t n) {
+    std::size_t start = 0;
+    for (std::size_t i = 1; i < n; ++i) {
+        start = text.find('\n', start);
+        if (start == std::string::npos) return "(the end)";
+        ++start;
+    }
+    if (start >= text.size()) return "(the end)";
+    return text.substr(start, text.find('\n', start) - start);
+}
+
+// Why no event matched `want` from `from` on: an event that matches earlier (out of order),
+// else the event from `from` on that shares the most fields with it.
+std::string nearest_event(const nlohmann::json& want, const std::vector<nlohmann::json>& events, std::size_t from) {
+    for (std::size_t i = 0; i < from && i < events.size(); ++i)
+        if (matches(want, events[i]))
+            return "; event " + std::to_string(i + 1) + " matches, but it comes before the previous expected event (order matters): " +
+                   clipped(events[i].dump(), 300);
+    std::size_t best = 0, best_at = events.size();
+    for (std::size_t i = from; i < events.size(); ++i) {
+        std::size_t shared = 0;
+        for (const auto& [k, v] : want.items())
+            if (events[i].contains(k) && matches(v, events[i][k])) shared += k == "event" ? 100 : 1;  // the same kind first
+        if (shared > best) best = shared, best_at = i;
+    }
+    if (best_at == events.size())
+        return from < events.size() ? "; no later event shares a field with it" : "; no events come after the previous one";
+    return "; the nearest is event " + std::to_string(best_at + 1) + ": " + clipped(events[best_at].dump(), 300);
 }
 
 // Runs one scenario; returns the reasons it failed (empty: passed).
@@ -121,9 +152,11 @@ std::vector<std::string> run_scenario(const std::filesystem::path& file, const C
     std::size_t at = 0;
     const auto wanted = expect.value("transcript", nlohmann::json::array());
     for (const auto& want : wanted) {
+        const std::size_t from = at;
         while (at < events.size() && !matches(want, events[at])) ++at;
         if (at == events.size()) {
-            failures.push_back("no event matching " + want.dump() + " (in order after the previous ones)");
+            failures.push_back("no event matching " + want.dump() + " (in order after the previous ones)" +
+                               nearest_event(want, events, from));
             break;
         }
         ++at;
@@ -151,12 +184,17 @@ std::vector<std::string> run_scenario(const std::filesystem::path& file, const C
         const auto golden = golden_path(file, s["golden"].get<std::string>());
         const auto text = game.transcript().to_jsonl();
         if (update_golden) write_output(golden, text);
-        else if (const auto want = read_golden(golden); want != text) {
-            // Name the first line that differs.
+        else if (const auto want = read_golden(golden); !want)
+            failures.push_back("the golden transcript " + golden.string() +
+                               " does not exist yet: record it with `soloist test --update-golden " + file.string() +
+                               "`, then read it before committing it");
+        else if (*want != text) {
+            // Name the first line that differs, as it was and as it is.
             std::size_t line = 1, i = 0;
-            while (i < want.size() && i < text.size() && want[i] == text[i]) line += want[i++] == '\n';
+            while (i < want->size() && i < text.size() && (*want)[i] == text[i]) line += (*want)[i++] == '\n';
             failures.push_back("the transcript differs from " + golden.string() + " at line " + std::to_string(line) +
-                               " (soloist test --update-golden rewrites it after a deliberate change)");
+                               " (soloist test --update-golden rewrites it after a deliberate change)\n        golden: " +
+                               clipped(line_of(*want, line), 300) + "\n        now:    " + clipped(line_of(text, line), 300));
         }
     }
     return failures;
@@ -190,6 +228,8 @@ int run_scenarios(const TestArgs& args, const Common& common, std::ostream& out)
             std::error_code ec;
             if (!std::filesystem::exists(p, ec) && p.generic_string().find('/') == std::string::npos)
                 collect(resolve_bot(p.string(), common.library(), common.bot_dirs) / "scenarios", files);
+            else if (std::filesystem::is_regular_file(p / "bot.yaml", ec))  // a bot folder: its scenarios
+                collect(p / "scenarios", files);
             else
                 collect(p, files);
         }

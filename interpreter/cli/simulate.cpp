@@ -3,9 +3,15 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <set>
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 
 #include "cli/commands.hpp"
 #include "cli/simulation.hpp"
+#include "domain/atomic_file.hpp"
 #include "domain/random.hpp"
 #include "lua/lua_runner.hpp"
 
@@ -13,7 +19,71 @@ namespace soloist::cli {
 
 namespace {
 
-void print_errors(const SimReport& r, const std::string& bot, std::ostream& out, std::size_t limit) {
+// A word for the shell: as it is when it is plain, else in single quotes.
+std::string shell_word(const std::string& word) {
+    const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                                "0123456789_-+=.,/:@%") == std::string::npos;
+    if (plain) return word;
+    std::string out = "'";
+    for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// What replays one of a run's games: the same bot folders, bot, options and house rules.
+struct Replay {
+    std::string before_seed;  // "soloist --bots D run BOT"
+    std::string after_seed;   // " --option k=v --rules F"
+    std::string bot_id;
+};
+
+Replay replay_of(const Common& common, const std::string& bot_ref, const std::string& bot_id,
+                 const std::vector<std::string>& options, const std::filesystem::path& rules) {
+    Replay r;
+    r.bot_id = bot_id;
+    r.before_seed = "soloist";
+    for (const auto& dir : common.bot_dirs) r.before_seed += " --bots " + shell_word(dir.string());
+    r.before_seed += " run " + shell_word(bot_ref);
+    for (const auto& o : options) r.after_seed += " --option " + shell_word(o);
+    if (!rules.empty()) r.after_seed += " --rules " + shell_word(rules.string());
+    return r;
+}
+
+// The folder for failed games' answers: the one asked for, else a fresh one under the
+// temporary folder, made when the first failed game needs it.
+class FailureFolder {
+public:
+    explicit FailureFolder(std::filesystem::path asked) : dir_(std::move(asked)) {}
+
+    // Writes a failed game's answers (a YAML list, one answer a line) and returns the file,
+    // or nothing (with the reason in `why`) when it cannot be written.
+    std::optional<std::filesystem::path> write(const SimError& e, const Replay& replay, std::string& why) {
+        try {
+            if (dir_.empty()) {
+                std::string pattern = (std::filesystem::temp_directory_path() / "soloist-failures.XXXXXX").string();
+                if (!mkdtemp(pattern.data())) throw std::runtime_error(std::strerror(errno));
+                dir_ = pattern;
+            }
+            std::filesystem::create_directories(dir_);
+            const auto file = dir_ / (replay.bot_id + "-seed-" + std::to_string(e.seed) + ".answers.yaml");
+            std::string text = "# The answers of a simulated game that failed: " + clipped(e.message.substr(0, e.message.find('\n')), 300) +
+                               "\n# replay: " + replay.before_seed + " --seed " + std::to_string(e.seed) + replay.after_seed +
+                               " --answers " + shell_word(file.string()) + "\n";
+            if (e.answers.empty()) text += "[]\n";
+            for (const auto& a : e.answers) text += "- " + a.dump() + "\n";
+            write_file_atomically(file, text);
+            return file;
+        } catch (const std::exception& x) {
+            why = x.what();
+            return std::nullopt;
+        }
+    }
+
+private:
+    std::filesystem::path dir_;
+};
+
+void print_errors(const SimReport& r, const Replay& replay, FailureFolder& failures, std::ostream& out,
+                  std::size_t limit) {
     std::size_t shown = 0;
     for (const auto& e : r.errors) {
         if (shown++ == limit) {
@@ -21,10 +91,28 @@ void print_errors(const SimReport& r, const std::string& bot, std::ostream& out,
             break;
         }
         const auto first_line = e.message.substr(0, e.message.find('\n'));
-        out << "  seed " << e.seed << ": " << first_line << "\n"
-            << "    replay: soloist run " << bot << " --seed " << e.seed << " --answers answers.yaml   # answers.yaml: "
-            << e.answers.dump() << "\n";
+        out << "  seed " << e.seed << ": " << first_line << "\n";
+        std::string why;
+        if (const auto file = failures.write(e, replay, why))
+            out << "    replay: " << replay.before_seed << " --seed " << e.seed << replay.after_seed << " --answers "
+                << shell_word(file->string()) << "\n";
+        else
+            out << "    replay: " << replay.before_seed << " --seed " << e.seed << replay.after_seed
+                << " --answers answers.yaml   # the answers could not be written (" << why
+                << "); answers.yaml: " << clipped(e.answers.dump(), 2000) << "\n";
     }
+}
+
+void print_questions(const SimReport& r, std::ostream& out) {
+    if (r.questions.empty()) return;
+    std::size_t games = 0, sum = 0;
+    for (const auto& [n, count] : r.questions) {
+        games += count;
+        sum += n * count;
+    }
+    out << "questions a game: median " << median(r.questions) << ", mean "
+        << std::round(100.0 * static_cast<double>(sum) / static_cast<double>(games)) / 100 << ", min "
+        << r.questions.begin()->first << ", max " << r.questions.rbegin()->first << "\n";
 }
 
 }  // namespace
@@ -40,17 +128,24 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     if (args.games == 0 || args.seed > std::numeric_limits<std::uint64_t>::max() - (args.games - 1))
         throw UsageError("--seed " + std::to_string(args.seed) + " with --games " + std::to_string(args.games) +
                          " would play seeds past 18446744073709551615; lower the seed or the number of games");
-    const auto r = run_games(bot, options, rules, args.seed, args.games, args.answers, common.effective_limits(), args.narrate);
+    SimSettings settings;
+    settings.policy = args.answers;
+    settings.narrate = args.narrate;
+    settings.answer_limit = args.answer_limit;
+    const auto r = run_games(bot, options, rules, args.seed, args.games, common.effective_limits(), settings);
     out << "games: " << r.games << " (seeds " << args.seed << " to " << args.seed + args.games - 1 << ", answers "
         << args.answers << ")\n";
     out << "errors: " << r.errors.size() << "\n";
-    print_errors(r, bot.id, out, 20);
+    FailureFolder failures(args.failures);
+    print_errors(r, replay_of(common, args.request.bot, bot.id, args.request.options, args.request.rules_file), failures,
+                 out, settings.answers_kept);
     for (const auto& [result, n] : r.results)
         out << "result " << result << ": " << n << " (" << std::round(1000.0 * n / std::max<std::size_t>(r.ended, 1)) / 10
             << "%)\n";
     for (const auto& [name, st] : r.scores)
         out << "score " << name << ": min " << st.min << ", mean " << std::round(100 * st.sum / st.n) / 100 << ", max "
             << st.max << "\n";
+    print_questions(r, out);
     return r.errors.empty() ? exit_ok : exit_game_error;
 }
 
@@ -59,8 +154,20 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
     std::vector<std::filesystem::path> dirs = args.bots;
     if (dirs.empty()) dirs = find_bots(lib, common.bot_dirs);
     int failed = 0;
-    for (const auto& dir : dirs) {
+    for (auto dir : dirs) {
         std::error_code ec;
+        bool by_id = args.bots.empty();
+        // A bot's id is as good as its folder, as for play and sim.
+        if (!std::filesystem::exists(dir, ec) && dir.string().find('/') == std::string::npos) {
+            try {
+                dir = resolve_bot(dir.string(), lib, common.bot_dirs);
+                by_id = true;
+            } catch (const UsageError& e) {
+                out << e.what() << "\n";
+                ++failed;
+                continue;
+            }
+        }
         if (!std::filesystem::is_regular_file(dir / "bot.yaml", ec)) {
             out << dir.string() << ": not a bot folder (it has no bot.yaml)\n";
             ++failed;
@@ -89,16 +196,64 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
             ++failed;
             continue;
         }
-        const auto options = resolve_options(bot, {}, nullptr);
-        const auto r = run_games(bot, options, std::nullopt, 1, args.games, "random", common.effective_limits(), true);
-        if (!r.errors.empty()) {
-            out << bot.id << ": " << r.errors.size() << " of " << r.games << " random games stopped with a script error\n";
-            print_errors(r, bot.id, out, 10);
+        // The bot as it comes, then with each house rule it ships (rules/*.yaml, by name).
+        std::vector<std::filesystem::path> overlays;
+        for (const auto& e : std::filesystem::directory_iterator(dir / "rules", ec))
+            if (e.path().extension() == ".yaml" && overlays.size() < 100) overlays.push_back(e.path());
+        std::sort(overlays.begin(), overlays.end());
+        const std::string bot_ref = by_id ? bot.id : dir.string();
+        SimSettings settings;
+        settings.narrate = true;
+        settings.note_steps = true;
+        settings.answers_kept = 10;
+        FailureFolder failures(args.failures);
+        std::set<std::string> entered;
+        std::size_t games = 0;
+        bool bad = false;
+        for (std::size_t k = 0; k <= overlays.size(); ++k) {
+            const bool with_rules = k > 0;
+            std::optional<HouseRules> rules;
+            const std::string label = with_rules ? bot.id + " with " + overlays[k - 1].string() : bot.id;
+            nlohmann::json options;
+            try {
+                if (with_rules) rules = load_house_rules(overlays[k - 1]);
+                options = resolve_options(bot, {}, rules ? rules->options : nlohmann::json());
+            } catch (const ValidationError& e) {
+                out << e.what() << "\n" << label << ": " << problem_count(e.diagnostics) << " problem(s) in the house rules\n";
+                bad = true;
+                continue;
+            } catch (const std::runtime_error& e) {
+                out << label << ": " << e.what() << "\n";
+                bad = true;
+                continue;
+            }
+            const auto r = run_games(bot, options, rules, 1, args.games, common.effective_limits(), settings);
+            games += r.games;
+            entered.insert(r.steps_entered.begin(), r.steps_entered.end());
+            if (!r.errors.empty()) {
+                out << label << ": " << r.errors.size() << " of " << r.games << " random games stopped with a script error\n";
+                print_errors(r, replay_of(common, bot_ref, bot.id, {}, with_rules ? overlays[k - 1] : std::filesystem::path()),
+                             failures, out, settings.answers_kept);
+                bad = true;
+            }
+        }
+        // A declared step no game entered: a house rule hooking it would never run.
+        std::size_t unentered = 0;
+        for (const auto& step : bot.steps)
+            if (!entered.count(step.id)) {
+                out << bot.id << ": warning: step '" << step.id << "' is declared in bot.yaml but no game.step entered it in "
+                    << games << " random games; a house rule hooking it would never run (is it wrapped with game.step?)\n";
+                ++unentered;
+            }
+        if (bad) {
             ++failed;
             continue;
         }
         out << bot.id << ": ok (manifest and " << bot.component_files.size() << " component files valid, " << scripts
-            << " Lua files compile, " << r.games << " random games without error)\n";
+            << " Lua files compile, " << games << " random games without error";
+        if (!overlays.empty()) out << ", " << overlays.size() << " house rule(s) from rules/ included";
+        if (unentered) out << "; " << unentered << " warning(s)";
+        out << ")\n";
     }
     return failed ? exit_game_error : exit_ok;
 }

@@ -21,12 +21,18 @@ long long SimulatedPlayer::pick(const Question& q) {
     return 0;
 }
 
-// A game that asks this many questions is stopped as endless.
-constexpr std::size_t max_answers = 100000;
+std::size_t median(const std::map<std::size_t, std::size_t>& histogram) {
+    std::size_t total = 0;
+    for (const auto& [value, n] : histogram) total += n;
+    std::size_t seen = 0;
+    for (const auto& [value, n] : histogram)
+        if ((seen += n) * 2 >= total) return value;  // the lower median of an even count
+    return 0;
+}
 
 SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
-                    std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits,
-                    bool narrate) {
+                    std::uint64_t first_seed, std::size_t games, const Limits& limits, const SimSettings& settings) {
+    const std::size_t max_answers = settings.answer_limit;
     SimReport report;
     GameSetup every_game;
     every_game.options = options;
@@ -41,11 +47,16 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
         setup.seed = seed;
         auto game = make_game(bot, std::move(setup));
         game->keep_transcript(false);
-        // Narration is built for a listener that drops it.
-        if (narrate) game->set_listener([](const nlohmann::json&) {});
+        // Narration is built for a listener that drops it (and notes the steps entered).
+        if (settings.note_steps)
+            game->set_listener([&report](const nlohmann::json& e) {
+                if (const auto it = e.find("event"); it != e.end() && *it == "step") report.steps_entered.insert(e.value("id", ""));
+            });
+        else if (settings.narrate)
+            game->set_listener([](const nlohmann::json&) {});
         // The player answers inside the bot's flow where it can (Game::play_by); the rest
         // (the first game's warm point, narrated games) through answer().
-        SimulatedPlayer player(policy, seed);
+        SimulatedPlayer player(settings.policy, seed);
         game->play_by(player, max_answers);
         game->start();
         while (game->status() == Game::Status::question && game->journal().entries.size() < max_answers)
@@ -53,6 +64,7 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
         ++report.games;
         auto answers_of = [&] {
             nlohmann::json list = nlohmann::json::array();
+            if (report.errors.size() >= settings.answers_kept) return list;
             for (const auto& e : game->journal().entries) list.push_back(e.value);
             return list;
         };
@@ -61,10 +73,13 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
             continue;
         }
         if (game->status() != Game::Status::ended) {
-            report.errors.push_back({seed, "the game did not end after " + std::to_string(max_answers) + " answers", answers_of()});
+            report.errors.push_back({seed, "the game did not end after " + std::to_string(max_answers) +
+                                               " answers (raise the cap with --answer-limit if a game is truly this long)",
+                                     answers_of()});
             continue;
         }
         ++report.ended;
+        ++report.questions[game->journal().entries.size()];
         const auto& end = game->ending();
         ++report.results[end.value("result", "?")];
         if (end.contains("scores") && end["scores"].is_object())

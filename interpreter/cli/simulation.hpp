@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,14 +23,33 @@ struct SimError {
 
 struct SimReport {
     std::size_t games = 0, ended = 0;
-    std::vector<SimError> errors;
+    std::vector<SimError> errors;  // each failed game; answers kept for the first few only
     std::map<std::string, std::size_t> results;
     struct Stat {
         double min = INFINITY, max = -INFINITY, sum = 0;
         std::size_t n = 0;
     };
     std::map<std::string, Stat> scores;
+    std::map<std::size_t, std::size_t> questions;  // answers a game took -> games that ended so
+    std::set<std::string> steps_entered;           // with SimSettings::note_steps
 };
+
+// How games are simulated.
+struct SimSettings {
+    std::string policy = "random";  // random | first
+    // A game that asks more questions than this stops as endless (a question whose first
+    // answer does not move the game on asks for ever under --answers first).
+    std::size_t answer_limit = 10000;
+    // Without `narrate`, nobody reads the narration, so the bots' lazy narration (ui.say with
+    // format arguments, ui.show with a builder) is not built, which is faster but does not run
+    // that code.
+    bool narrate = false;
+    bool note_steps = false;        // collect the ids of the steps the games entered (narrates)
+    std::size_t answers_kept = 20;  // failed games whose answers are kept for a replay
+};
+
+// The median of a histogram of answers per game (0 when empty).
+std::size_t median(const std::map<std::size_t, std::size_t>& histogram);
 
 // A simulated player: "random" picks uniformly among the legal answers, from its own
 // generator derived from the game's seed; "first" picks the first option, yes, the minimum.
@@ -44,11 +64,7 @@ private:
 };
 
 // Plays `games` games with seeds first_seed, first_seed + 1, ...; no transcript is kept.
-// Without `narrate`, nobody reads the narration, so the bots' lazy narration (ui.say with
-// format arguments, ui.show with a builder) is not built, which is faster but does not run
-// that code.
 SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
-                    std::uint64_t first_seed, std::size_t games, const std::string& policy, const Limits& limits,
-                    bool narrate);
+                    std::uint64_t first_seed, std::size_t games, const Limits& limits, const SimSettings& settings);
 
 }  // namespace soloist::cli

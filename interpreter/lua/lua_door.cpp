@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <algorithm>
 #include <mutex>
+#include <string_view>
 #include <thread>
 
 #include <spdlog/spdlog.h>
@@ -406,6 +407,25 @@ static std::string innermost_lua_line(lua_State* co) {
     return {};
 }
 
+// An error raised with a level (`error(msg, 2)`) in a house rule's hook or a bot's function
+// called from the host's own Lua (the step wrapper, chunks named "soloist.*") would point
+// into that code, which the author cannot see: it points at the innermost line of a file
+// instead (the hook's line in the rules script).
+static std::string at_authors_line(lua_State* co, std::string message) {
+    static constexpr std::string_view host = "soloist.";
+    if (message.compare(0, host.size(), host) != 0) return message;
+    const auto colon = message.find(':');
+    std::size_t end = colon + 1;
+    while (end < message.size() && message[end] >= '0' && message[end] <= '9') ++end;
+    if (end == colon + 1 || message.compare(end, 2, ": ") != 0) return message;
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(co, level, &ar); ++level) {
+        if (lua_getinfo(co, "Sl", &ar) && ar.source[0] == '@' && ar.currentline > 0)
+            return std::string(ar.short_src) + ":" + std::to_string(ar.currentline) + message.substr(end);
+    }
+    return message;
+}
+
 int door_resume(lua_State* co, lua_State* from, int nargs, int* nresults, std::string& error) {
     begin_slice(from, co);
     const int status = lua_resume(co, from, nargs, nresults);
@@ -417,7 +437,7 @@ int door_resume(lua_State* co, lua_State* from, int nargs, int* nresults, std::s
     if (s.tripped && status == LUA_ERRMEM) message = innermost_lua_line(co) + s.tripped_reason;
     else {
         lua_xmove(co, from, 1);
-        message = error_text(from, -1);
+        message = at_authors_line(co, error_text(from, -1));
         lua_pop(from, 1);
     }
     if (lua_checkstack(from, 3)) {

@@ -1,5 +1,6 @@
 -- Gaining an Artifact: matching the die's colour, the most elemental symbols, a die roll on a tie.
 local util = require "util"
+local priority = require "priority"
 
 local artifacts = {}
 
@@ -20,12 +21,12 @@ artifacts.gain = game.step("gain artifact", function(state)
     counts[i] = n == 1 and -1 or ui.number(string.format("The %s artifact %d from the left: how many elemental symbols?",
       color, i), 0, 6)
   end
-  local tied = {}
-  local idx = {}
+  local places = {}
   for i = 1, n do
-    idx[i] = i
+    places[i] = i
   end
-  tied = util.keep_best(idx, function(i) return counts[i] end)
+  -- The rule breaks a tie with a die roll: 1-3 the left-most of the tied, 4-6 the right-most.
+  local tied = priority.keep(places, { { "the most elemental symbols", most = function(i) return counts[i] end } })
   local pick, why = tied[1], nil
   if n == 1 then
     why = string.format("it is the only %s artifact", color)

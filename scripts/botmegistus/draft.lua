@@ -1,6 +1,7 @@
 -- The turn's card (generated or physical deck, Advanced Planning) and the draft phase.
 local deck = require "deck"
 local util = require "util"
+local priority = require "priority"
 
 local draft = {}
 
@@ -267,29 +268,32 @@ local function pool(state)
 end
 
 -- The best of a list of {face =, set =, color =} candidates: the highest potency, the earlier entry
--- on a tie (README ruling 3; by bowl order for a die of any symbol, ruling 4). The pick carries the
--- comparison in words for `why`.
+-- on a tie (README ruling 3; by bowl order for a die of any symbol, ruling 4). Every candidate's
+-- bowl is asked, in the list's order, before comparing. The pick carries the comparison in words
+-- for `why`.
 local function best(bowl, candidates, by_bowl)
-  local pick, found, tied = nil, {}, false
+  local present, found = {}, {}
   for _, c in ipairs(candidates) do
     local b = bowl(c.face)
     if b.count > 0 and b.colors[c.color] then
+      present[#present + 1] = c
       found[#found + 1] = string.format("%s %s%s %d", c.color, c.face, c.set and (" set to " .. c.set) or "", b.count)
-      if pick == nil or b.count > pick.potency then
-        pick, tied = { face = c.face, set = c.set, color = c.color, potency = b.count }, false
-      elseif b.count == pick.potency then
-        tied = true
-      end
     end
   end
-  if pick then
-    if #found == 1 then
-      pick.compared = string.format("compared by potency: %s is the only candidate", found[1])
-    else
-      pick.compared = string.format("compared by potency: %s; it takes the highest (%d)%s", table.concat(found, ", "),
-        pick.potency, not tied and "" or by_bowl and "; on the tie, the first bowl in board order (README ruling 4)"
-          or "; on the tie, the earlier in the priority list and colour order (README ruling 3)")
-    end
+  local c, decision = priority.choose(present, {
+    { "the highest potency", most = function(x) return bowl(x.face).count end },
+  })
+  if not c then
+    return nil
+  end
+  local pick = { face = c.face, set = c.set, color = c.color, potency = bowl(c.face).count }
+  if decision.by == "only" then
+    pick.compared = string.format("compared by potency: %s is the only candidate", found[1])
+  else
+    pick.compared = string.format("compared by potency: %s; it takes the highest (%d)%s", table.concat(found, ", "),
+      pick.potency, decision.by == "criterion" and "" or by_bowl
+        and "; on the tie, the first bowl in board order (README ruling 4)"
+        or "; on the tie, the earlier in the priority list and colour order (README ruling 3)")
   end
   return pick
 end
@@ -321,10 +325,9 @@ end
 -- The face a wild die is set to on a "max" card: the symbol whose bowl shows the essence of its
 -- lowest track (README ruling 6).
 local function max_face(state)
-  local low
-  for _, t in ipairs(state.board.tracks) do
-    if low == nil or state.level[t.id] < state.level[low] then low = t.id end
-  end
+  local low = priority.choose(util.elements(state.board), {
+    { "the lowest track", least = function(t) return state.level[t] end },
+  }, { first = "the first in board order" })
   for _, f in ipairs(state.board.faces) do
     if f.essence == low then return f.id, low end
   end

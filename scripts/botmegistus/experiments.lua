@@ -1,6 +1,7 @@
 -- Experiments: choosing one from the die's section (six-step priority list), completing them
 -- with gold for missing Mastery levels, and the choice when gold allows only one.
 local util = require "util"
+local priority = require "priority"
 
 local experiments = {}
 
@@ -20,43 +21,33 @@ local function has_type(state, kind, include_incomplete)
   return false
 end
 
--- The six steps; returns the index of the chosen offer and why.
+-- The six steps: five criteria, then the left-hand experiment on a tie. The candidates are the
+-- offers' places from the left. Step 4 asks your markers lazily, in the order of the offers still
+-- tied, once per track. Returns the index of the chosen offer and why.
 function experiments.choose(state, offers)
-  local items = {}
-  for i, e in ipairs(offers) do
-    items[i] = { i = i, e = e }
-  end
-  if #items == 1 then
-    return 1, "it is the only experiment in that section"
-  end
-  local steps = {
-    { "of a type it does not yet have", function(x) return has_type(state, x.e.type, true) and 0 or 1 end },
+  local places = {}
+  for i = 1, #offers do places[i] = i end
+  local i, decision = priority.choose(places, {
+    { "of a type it does not yet have", avoid = function(i) return has_type(state, offers[i].type, true) end },
+    -- One number, not two steps: the VP count only among those it can complete at once.
     { "one it can complete at once (gold making up missing levels), the most VP among those",
-      function(x) return short(state, x.e) <= state.gold and 1000 + x.e.vp or 0 end },
-    { "the one whose Mastery requirement it is closest to", function(x) return -short(state, x.e) end },
-    { "the one whose requirement you already exceed, else the one you are closest to reaching", nil },
-    { "the one worth the most VP", function(x) return x.e.vp end },
-  }
-  for n, s in ipairs(steps) do
-    local key = s[2]
-    if key == nil then
-      for _, x in ipairs(items) do
-        util.player_level(state, x.e.track) -- asked in the order of the offers, once per track
-      end
-      -- Exceeding is a yes or no: past both requirements, by any margins, is a tie for step 5.
-      -- Not past one, the smaller gap wins (a marker on the requirement is 0 to go: README ruling 12).
-      key = function(x)
-        local gap = x.e.level - util.player_level(state, x.e.track)
+      most = function(i) return short(state, offers[i]) <= state.gold and 1000 + offers[i].vp or 0 end },
+    { "the one whose Mastery requirement it is closest to", least = function(i) return short(state, offers[i]) end },
+    -- Exceeding is a yes or no: past both requirements, by any margins, is a tie for step 5.
+    -- Not past one, the smaller gap wins (a marker on the requirement is 0 to go: README ruling 12).
+    { "the one whose requirement you already exceed, else the one you are closest to reaching",
+      most = function(i)
+        local gap = offers[i].level - util.player_level(state, offers[i].track)
         return gap < 0 and 1 or -gap
-      end
-    end
-    local kept = util.keep_best(items, key)
-    items = kept
-    if #items == 1 then
-      return items[1].i, string.format("step %d of the priority list picks it: %s", n, s[1])
-    end
+      end },
+    { "the one worth the most VP", most = function(i) return offers[i].vp end },
+  }, { first = "the left-hand experiment" })
+  if decision.by == "only" then
+    return i, "it is the only experiment in that section"
+  elseif decision.by == "criterion" then
+    return i, string.format("step %d of the priority list picks it: %s", decision.step, decision.criterion)
   end
-  return items[1].i, "steps 1 to 5 leave a tie, so step 6: the left-hand experiment"
+  return i, "steps 1 to 5 leave a tie, so step 6: the left-hand experiment"
 end
 
 experiments.gain = game.step("gain experiment", function(state)
@@ -130,14 +121,16 @@ experiments.complete = game.step("completing experiments", function(state)
     end
     local why = string.format("Its %d Gold covers %s, but not both: it prefers a type it has not completed",
       state.gold, table.concat(each, ", or "))
-    local kept = util.keep_best(able, function(e) return has_type(state, e.type) and 0 or 1 end)
-    if #kept > 1 then
-      kept = util.keep_best(kept, function(e) return e.vp end)
-      why = why .. " (neither or both are), then the most VP"
+    local e, decision = priority.choose(able, {
+      { "a type it has not completed", avoid = function(x) return has_type(state, x.type) end },
+      { "the most VP", most = function(x) return x.vp end },
+    })
+    if decision.step == 1 or decision.by == "only" then
+      why = why .. ": " .. util.cap(e.type)
     else
-      why = why .. ": " .. util.cap(kept[1].type)
+      why = why .. " (neither or both are), then the most VP"
     end
-    complete(state, kept[1])
+    complete(state, e)
     ui.why(why .. ".")
   end
 end)
@@ -150,8 +143,7 @@ function experiments.masterpiece(state)
     return
   end
   ui.say("Draw %d random Masterpiece experiments for Botmegistus.", n)
-  local best, best_cost
-  local met, missed = {}, {}
+  local met, missed, able = {}, {}, {}
   for i = 1, n do
     local e = util.ask_experiment(state, string.format("Masterpiece %d of %d", i, n))
     e.masterpiece = true
@@ -160,13 +152,12 @@ function experiments.masterpiece(state)
     local text = util.describe_experiment(e) .. (cost > 0 and string.format(", %d short", cost) or "")
     if ok then
       met[#met + 1] = text
+      able[#able + 1] = e
     else
       missed[#missed + 1] = text
     end
-    if ok and (best == nil or e.vp > best.vp) then
-      best, best_cost = e, cost
-    end
   end
+  local best = priority.choose(able, { { "the most VP", most = function(x) return x.vp end } })
   local gold_rule = state.options["masterpiece-gold"]
     and "it may pay 1 Gold per missing level (difficulty option)" or "it spends no gold on Masterpieces"
   if not best then
@@ -174,6 +165,7 @@ function experiments.masterpiece(state)
     ui.why("It can complete none of them (%s); %s.", table.concat(missed, "; "), gold_rule)
     return
   end
+  local best_cost = short(state, best)
   state.gold = state.gold - best_cost
   state.completed[#state.completed + 1] = best
   ui.say("Botmegistus completes the Masterpiece %s%s; discard the other%s.", util.describe_experiment(best),

@@ -1,5 +1,6 @@
 -- A Botmegistus turn (flip, draft, potency, action, experiments, clean-up) and the end of a round.
 local util = require "util"
+local priority = require "priority"
 local draft = require "draft"
 local action = require "action"
 local experiments = require "experiments"
@@ -65,7 +66,8 @@ local function specialization(state)
     if not taken then eligible[#eligible + 1] = e end
     names[#names + 1] = string.format("%s %d", e, counts[e])
   end
-  local tied = util.keep_best(eligible, function(e) return counts[e] end)
+  -- The rule breaks a tie with its own random pick, on the stream "specialization".
+  local tied = priority.keep(eligible, { { "the most elemental symbols", most = function(e) return counts[e] end } })
   local pick = tied[1]
   if #tied > 1 then
     local _, v = random.pick("specialization", tied)

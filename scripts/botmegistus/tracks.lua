@@ -1,6 +1,7 @@
 -- The Mastery tracks: the lowest track and its four-step tie-break, moving up (a different track
 -- when one is at the top), bonus tokens reached first, and their removal at clean-up.
 local util = require "util"
+local priority = require "priority"
 
 local tracks = {}
 
@@ -43,8 +44,10 @@ local function bonus_distance(state, track)
   return 1000
 end
 
--- The lowest track not at the top, with the tie-break re-evaluated on each call. Returns the
--- track id (nil when every track is at the top) and the reason in words.
+-- The lowest track not at the top, with the tie-break re-evaluated on each call: the lowest level,
+-- then the closest bonus token still there, then where it is furthest ahead of (or least behind)
+-- your marker, then the left-most. Tokens and markers are asked only while a tie remains, track by
+-- track in board order. Returns the track id (nil when every track is at the top) and the reason.
 function tracks.lowest(state, exclude)
   local candidates = {}
   for _, t in ipairs(state.board.tracks) do
@@ -55,36 +58,36 @@ function tracks.lowest(state, exclude)
   if #candidates == 0 then
     return nil, "every other Mastery track is at its top"
   end
-  local tied = util.keep_best(candidates, function(t) return -state.level[t] end)
-  if #tied == 1 then
-    return tied[1], string.format("%s is its lowest track (level %d)", util.cap(tied[1]), state.level[tied[1]])
+  local function ahead(t)
+    return state.level[t] - (state.in_setup and 0 or util.player_level(state, t))
   end
+  local t, decision = priority.choose(candidates, {
+    { "the lowest track", least = function(t) return state.level[t] end },
+    { "closest to a bonus space that still has its token", least = function(t) return bonus_distance(state, t) end },
+    { "furthest ahead of you (level before behind)", most = ahead },
+  }, { first = "the left-most track" })
+  if decision.by == "only" or decision.step == 1 then
+    return t, string.format("%s is its lowest track (level %d)", util.cap(t), state.level[t])
+  end
+  -- Past step 1 the tracks at the chosen one's level were tied lowest.
   local names = {}
-  for _, t in ipairs(tied) do
-    names[#names + 1] = util.cap(t)
+  for _, c in ipairs(candidates) do
+    if state.level[c] == state.level[t] then names[#names + 1] = util.cap(c) end
   end
-  local why = string.format("%s are tied lowest at level %d", util.list(names), state.level[tied[1]])
-  tied = util.keep_best(tied, function(t) return -bonus_distance(state, t) end)
-  if #tied == 1 then
-    return tied[1], why .. "; " .. util.cap(tied[1]) .. " is closest to a bonus space that still has its token"
-  end
-  local player = {}
-  for _, t in ipairs(tied) do
-    player[t] = state.in_setup and 0 or util.player_level(state, t)
-  end
-  tied = util.keep_best(tied, function(t) return state.level[t] - player[t] end)
-  if #tied == 1 then
-    local d = state.level[tied[1]] - player[tied[1]]
+  local why = string.format("%s are tied lowest at level %d", util.list(names), state.level[t])
+  if decision.step == 2 then
+    return t, why .. "; " .. util.cap(t) .. " is closest to a bonus space that still has its token"
+  elseif decision.step == 3 then
+    local d = ahead(t) -- known by now: asked at most once per turn
     if d > 0 then
-      return tied[1], string.format("%s; it is furthest ahead of you on %s (by %d)", why, util.cap(tied[1]), d)
+      return t, string.format("%s; it is furthest ahead of you on %s (by %d)", why, util.cap(t), d)
     elseif d == 0 then
-      return tied[1], string.format("%s; it is level with you on %s and ahead of you on none (level counts before "
-        .. "behind, README ruling 9)", why, util.cap(tied[1]))
+      return t, string.format("%s; it is level with you on %s and ahead of you on none (level counts before "
+        .. "behind, README ruling 9)", why, util.cap(t))
     end
-    return tied[1], string.format("%s; it is closest behind you on %s (%d behind)", why, util.cap(tied[1]), -d)
+    return t, string.format("%s; it is closest behind you on %s (%d behind)", why, util.cap(t), -d)
   end
-  return tied[1], why .. "; still tied after the bonus tokens and your markers, so the "
-    .. "left-most track: " .. util.cap(tied[1])
+  return t, why .. "; still tied after the bonus tokens and your markers, so the left-most track: " .. util.cap(t)
 end
 
 local gain_bonus
@@ -127,16 +130,22 @@ tracks.move_lowest = game.step("move up lowest track", function(state, times)
   end
 end)
 
--- The track with the smallest gap below an incomplete experiment's Mastery requirement.
+-- The track with the smallest gap below an incomplete experiment's Mastery requirement (the first
+-- such experiment on a tie).
 function tracks.towards_experiment(state)
-  local best, gap
+  local below = {}
   for _, e in ipairs(state.incomplete) do
-    local short = e.level - state.level[e.track]
-    if short > 0 and state.level[e.track] < state.top[e.track] and (gap == nil or short < gap) then
-      best, gap = e.track, short
+    if e.level > state.level[e.track] and state.level[e.track] < state.top[e.track] then
+      below[#below + 1] = e
     end
   end
-  return best, gap
+  local e = priority.choose(below, {
+    { "the smallest gap to its requirement", least = function(x) return x.level - state.level[x.track] end },
+  })
+  if not e then
+    return nil
+  end
+  return e.track, e.level - state.level[e.track]
 end
 
 gain_bonus = game.step("bonus token", function(state, track, level)

@@ -96,20 +96,6 @@ function util.orders(items)
   return out
 end
 
--- Keeps the entries with the best key (highest); returns them and whether that narrowed.
-function util.keep_best(items, key)
-  local best, kept = nil, {}
-  for _, item in ipairs(items) do
-    local k = key(item)
-    if best == nil or k > best then
-      best, kept = k, { item }
-    elseif k == best then
-      kept[#kept + 1] = item
-    end
-  end
-  return kept, #kept < #items
-end
-
 -- 1 Gold instead of an action that finds nothing to take; `reason` says why.
 function util.gold_instead(state, reason, why)
   state.gold = state.gold + 1

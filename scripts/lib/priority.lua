@@ -99,16 +99,25 @@ function priority.keep(candidates, criteria)
   return keep(candidates, criteria)
 end
 
-local function label_of(opts, candidate)
+-- How a candidate is named: opts.label, else its id (a string or number, or a table's id),
+-- else its place among the candidates (never an address, which would differ between runs).
+local function label_of(opts, candidate, candidates)
   if opts.label then
     return tostring(opts.label(candidate))
   end
-  return tostring(component.id_of(candidate))
+  local id = component.id_of(candidate)
+  if type(id) == "string" or type(id) == "number" then
+    return tostring(id)
+  end
+  for i, c in ipairs(candidates or {}) do
+    if rawequal(c, candidate) then return "candidate " .. i end
+  end
+  return "a candidate"
 end
 
-local function labels(opts, list)
+local function labels(opts, list, candidates)
   local out = {}
-  for i, c in ipairs(list) do out[i] = label_of(opts, c) end
+  for i, c in ipairs(list) do out[i] = label_of(opts, c, candidates) end
   if #out <= 1 then
     return out[1] or ""
   end
@@ -117,22 +126,26 @@ end
 
 -- Chooses one candidate. `opts`:
 --   tie    = "first" (default: the first of the tied in the given order), "ask" (the player
---            chooses among the tied) or "random" (one random.pick on the stream "priority:<id>");
---   id     = a name for the list (the stream of a random tie; default "choice");
+--            chooses among the tied), "random" (one random.pick among the tied) or a function
+--            (tied) -> the chosen one (and optionally how the rule words that choice), for a
+--            rule's own tie-break such as a die roll;
+--   stream = the stream of a random tie (default "priority:<id>"); id = a name for the list
+--            (default "choice");
 --   label  = function(candidate) -> how the candidate is named (default: its id or itself);
 --   prompt = the question on a tie asked of the player;
 --   first  = how the rule words taking the first on a tie (default "the first in order").
 -- Returns the candidate (nil when there are none) and a decision:
 --   { step = n or nil, criterion = name or nil, tied = {...} (the tie that was broken, if any),
---     by = "only" | "criterion" | "first" | "ask" | "random", why = text naming what decided }.
+--     by = "only" | "criterion" | "first" | "ask" | "random" | "rule" (a tie function) | "none",
+--     why = text naming what decided }.
 function priority.choose(candidates, criteria, opts)
   opts = opts or {}
   if type(candidates) ~= "table" then
     error("priority.choose: the candidates must be an array", 2)
   end
   local tie = opts.tie or "first"
-  if not TIES[tie] then
-    error(format("priority.choose: tie must be first, ask or random, not %s", tostring(tie)), 2)
+  if type(tie) ~= "function" and not TIES[tie] then
+    error(format("priority.choose: tie must be first, ask, random or a function, not %s", tostring(tie)), 2)
   end
   check_criteria(criteria, 3)
   if #candidates == 0 then
@@ -140,17 +153,17 @@ function priority.choose(candidates, criteria, opts)
   end
   if #candidates == 1 then
     local only = candidates[1]
-    return only, { by = "only", why = format("%s is the only choice", label_of(opts, only)) }
+    return only, { by = "only", why = format("%s is the only choice", label_of(opts, only, candidates)) }
   end
   local kept, step = keep(candidates, criteria)
   if step then
     local name = criteria[step][1]
     return kept[1], { by = "criterion", step = step, criterion = name,
-      why = format("step %d of the priority list decides: %s (%s)", step, name, label_of(opts, kept[1])) }
+      why = format("step %d of the priority list decides: %s (%s)", step, name, label_of(opts, kept[1], candidates)) }
   end
   local steps = #criteria == 0 and "no step of the priority list separates"
     or (#criteria == 1 and "step 1 of the priority list leaves" or format("steps 1 to %d leave", #criteria))
-  local tied_text = format("%s %s tied", steps, labels(opts, kept))
+  local tied_text = format("%s %s tied", steps, labels(opts, kept, candidates))
   local choice, by, how
   if tie == "ask" then
     -- Each option's id is the candidate's id when the tied ones have distinct ids (readable in
@@ -165,21 +178,32 @@ function priority.choose(candidates, criteria, opts)
       end
     end
     for i, c in ipairs(kept) do
-      options[i] = { id = distinct and tostring(component.id_of(c)) or tostring(i), label = label_of(opts, c) }
+      options[i] = { id = distinct and tostring(component.id_of(c)) or tostring(i), label = label_of(opts, c, candidates) }
     end
-    local answer = ui.ask(opts.prompt or format("A tie: %s. Which one?", labels(opts, kept)), options)
+    local answer = ui.ask(opts.prompt or format("A tie: %s. Which one?", labels(opts, kept, candidates)), options)
     for i, o in ipairs(options) do
       if o.id == answer then choice = kept[i] end
     end
     by, how = "ask", "you chose"
   elseif tie == "random" then
-    local _, c = random.pick("priority:" .. tostring(opts.id or "choice"), kept)
+    local _, c = random.pick(opts.stream or ("priority:" .. tostring(opts.id or "choice")), kept)
     choice, by, how = c, "random", "a random pick took"
-  else
+  elseif tie == "first" then
     choice, by, how = kept[1], "first", "so " .. (opts.first or "the first in order") .. ":"
+  else
+    local words
+    choice, words = tie(kept)
+    local found = false
+    for _, c in ipairs(kept) do
+      if rawequal(c, choice) then found = true end
+    end
+    if not found then
+      error("priority.choose: the tie function must return one of the tied candidates", 2)
+    end
+    by, how = "rule", words or "the rule's tie-break took"
   end
   return choice, { by = by, tied = kept,
-    why = format("%s; %s %s", tied_text, how, label_of(opts, choice)) }
+    why = format("%s; %s %s", tied_text, how, label_of(opts, choice, candidates)) }
 end
 
 return priority

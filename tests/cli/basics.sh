@@ -63,10 +63,13 @@ LUA
 sol --bots "$T/flaky" sim flaky --games 5
 expect_rc 1 "sim with errors"
 has "$OUT" "seed 3: $T/flaky/flaky/main.lua:5: three yes in a row at question 9" "sim with errors"
-replay=$(grep -A1 "seed 3:" <<<"$OUT" | sed -n 's/.*# answers.yaml: //p')
-[ "$replay" = "[false,false,true,false,false,false,true,true,true]" ] || fail "sim with errors: seed 3's answers are '$replay'"
-echo "$replay" >"$T/flaky-answers.yaml"
-sol --bots "$T/flaky" run flaky --seed 3 --answers "$T/flaky-answers.yaml"
+# The replay line names a file holding the game's answers; running it stops at the same line.
+replay=$(grep -A1 "seed 3:" <<<"$OUT" | sed -n 's/.*replay: soloist //p')
+has "$replay" "--bots $T/flaky run flaky --seed 3 --answers " "the replay command"
+answers=$(sed -n 's/.* --answers //p' <<<"$replay")
+[ "$(grep -v '^#' "$answers" | tr -d '\n')" = "- false- false- true- false- false- false- true- true- true" ] ||
+    fail "sim with errors: seed 3's answers are '$(cat "$answers")'"
+sol --bots "$T/flaky" run flaky --seed 3 --answers "$answers"
 expect_rc 1 "run of a sim's error"
 has "$ERR" "main.lua:5: three yes in a row at question 9" "run of a sim's error"
 
@@ -89,6 +92,60 @@ expect_rc 1 "test of a failing scenario"
 has "$OUT" "FAIL  $T/wrong.yaml" "test of a failing scenario"
 has "$OUT" "does not match" "test of a failing scenario"
 [ "$(tail -n 1 <<<"$OUT")" = "0 passed, 1 failed" ] || fail "failing scenario: last line '$(tail -n 1 <<<"$OUT")'"
+
+# A missing golden file says so and how to record it; a golden that differs shows both lines.
+mkdir -p "$T/golden"
+printf 'name: pinned\nbot: guild-mat\nseed: 7\nanswers: ["no"]\ngolden: seed-7.jsonl\n' >"$T/golden/pinned.yaml"
+sol test "$T/golden/pinned.yaml"
+expect_rc 1 "a scenario whose golden file is missing"
+has "$OUT" "the golden transcript $T/golden/seed-7.jsonl does not exist yet: record it with \`soloist test --update-golden $T/golden/pinned.yaml\`" "a missing golden"
+lacks "$OUT" "differs" "a missing golden is not a difference"
+sol test --update-golden "$T/golden/pinned.yaml"
+expect_rc 0 "recording the golden"
+sed -i '3s/"seed":7/"seed":8/; 3s/"text":"/"text":"X/' "$T/golden/seed-7.jsonl"
+sol test "$T/golden/pinned.yaml"
+expect_rc 1 "a golden that differs"
+has "$OUT" "at line 3" "the line"
+has "$OUT" "golden: " "the golden's line"
+has "$OUT" "now:    " "the line as it is now"
+
+# An expected event that is not there names the nearest one, or one that came too early.
+cat >"$T/nearest.yaml" <<'YAML'
+name: an event with a wrong field
+bot: guild-mat
+seed: 7
+answers: []
+expect:
+  transcript:
+    - {event: ask, prompt: "no such prompt", step: "exchange markers"}
+YAML
+sol test "$T/nearest.yaml"
+expect_rc 1 "a missing event"
+has "$OUT" "(in order after the previous ones); the nearest is event" "the nearest event"
+has "$OUT" '"event":"ask","options"' "the nearest is a question"
+cat >"$T/order.yaml" <<'YAML'
+name: events out of order
+bot: guild-mat
+seed: 7
+answers: []
+expect:
+  transcript:
+    - {event: ask}
+    - {event: start}
+YAML
+sol test "$T/order.yaml"
+expect_rc 1 "events out of order"
+has "$OUT" "but it comes before the previous expected event (order matters)" "an event out of order"
+
+# Each command's --help says what happens without --seed, and only what is true of it.
+sol run --help
+has "$OUT" "REQUIRED" "run needs a seed"
+lacks "$OUT" "drawn" "run never draws a seed"
+sol sim --help
+has "$OUT" "(default 1); game i plays seed + i" "sim's first seed"
+lacks "$OUT" "drawn" "sim never draws a seed"
+sol play --help
+has "$OUT" "drawn and printed when missing" "play draws a seed"
 
 # --version.
 sol --version
@@ -134,6 +191,11 @@ sol test guild-mat
 expect_rc 0 "soloist test guild-mat"
 has "$OUT" "scripts/guild-mat/scenarios/golden/seed-5-win.yaml" "soloist test guild-mat runs the bot's scenarios"
 lacks "$OUT" "lib-test" "soloist test guild-mat runs only that bot's scenarios"
+# A bot's folder stands for its scenarios too, not for its manifest and component files.
+sol test "$ROOT/scripts/guild-mat"
+expect_rc 0 "soloist test scripts/guild-mat"
+has "$OUT" "scripts/guild-mat/scenarios/golden/seed-5-win.yaml" "a bot folder runs the bot's scenarios"
+lacks "$OUT" "mat.yaml" "a bot folder's component files are not scenarios"
 sol test guildmat
 expect_rc 2 "soloist test of an unknown bot"
 has "$ERR" "unknown bot 'guildmat' (did you mean 'guild-mat'?)" "soloist test of an unknown bot"

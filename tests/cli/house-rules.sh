@@ -53,4 +53,22 @@ expect_rc 1 "replay after the house rule changed"
 has "$ERR" "changed since this game was played" "a changed house rule"
 same "$T/g.journal"
 
+# An error a hook raises for its caller (error(msg, 2)) names the rules script and the hook's
+# line, not the host's step code that called the hook.
+cat >"$T/refuse.yaml" <<'YAML'
+name: refuses
+script: refuse.lua
+YAML
+cat >"$T/refuse.lua" <<'LUA'
+return {
+  before = {
+    ["place marker"] = function() error("this house rule refuses the marker", 2) end,
+  },
+}
+LUA
+sol sim guild-mat --seed 1 --games 1 --rules "$T/refuse.yaml"
+expect_rc 1 "a hook that raises an error"
+has "$OUT" "refuse.lua:3: this house rule refuses the marker" "the rules script and the hook's line"
+lacks "$OUT" "soloist.step" "no host chunk in the message"
+
 finish

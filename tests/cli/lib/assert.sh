@@ -13,6 +13,9 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/soloist-cli.XXXXXX")
 trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
 export XDG_DATA_HOME=$T/xdg
 export HOME=$T/home
+# Files a command leaves in the temporary folder (a failed simulation's answers) go with T.
+export TMPDIR=$T/tmp
+mkdir -p "$TMPDIR"
 mkdir -p "$HOME"
 unset SOLOIST_HOME
 FAILURES=0

@@ -137,7 +137,21 @@ fails("criterion 1 ('x') has both most and least", function()
   return (priority.choose(offers, { { "x", most = math.abs, least = math.abs } }))
 end)
 fails("criterion 2 needs its name first", function() return (priority.choose(offers, { list[1], {} })) end)
-fails("tie must be first, ask or random", function() return (priority.choose(offers, list, { tie = "left" })) end)
+fails("tie must be first, ask, random or a function", function()
+  return (priority.choose(offers, list, { tie = "left" }))
+end)
+pick, decision = priority.choose(offers, { list[1] }, { tie = "random", stream = "regions" })
+check(pick.id == "south" and decision.by == "random", "a random tie on a stream the bot names")
+pick, decision = priority.choose(offers, { list[1] }, { tie = function(tied) return tied[#tied], "a roll of 6 took the right-most:" end })
+check(pick.id == "west" and decision.by == "rule", "a tie broken by the rule's own function")
+check(decision.why == "step 1 of the priority list leaves south, east and west tied; a roll of 6 took the right-most: west",
+  decision.why)
+fails("the tie function must return one of the tied", function()
+  return (priority.choose(offers, { list[1] }, { tie = function() return offers[1] end }))
+end)
+pick, decision = priority.choose({ { vp = 1 }, { vp = 1 } }, { list[1] })
+check(decision.why == "step 1 of the priority list leaves candidate 1 and candidate 2 tied; so the first in order: candidate 1",
+  decision.why)
 
 -- One uncaught misuse, when asked: the host reports it at this file's line.
 if misuse == "empty-deck" then
