@@ -14,8 +14,11 @@ namespace soloist::cli {
 namespace {
 
 // Does `actual` have everything `expected` names? Strings match as substrings; numbers by
-// value; objects by the keys given; arrays element by element.
+// value; objects by the keys given; arrays element by element; [] and {} are both empty.
 bool matches(const nlohmann::json& expected, const nlohmann::json& actual) {
+    // An empty table is recorded as []; a scenario may write it as {} too.
+    const auto empty = [](const nlohmann::json& j) { return (j.is_array() || j.is_object()) && j.empty(); };
+    if (empty(expected) && empty(actual)) return true;
     if (expected.is_object()) {
         if (!actual.is_object()) return false;
         for (const auto& [k, v] : expected.items())
@@ -190,11 +193,20 @@ std::vector<std::string> run_scenario(const std::filesystem::path& file, const C
                                "`, then read it before committing it");
         else if (*want != text) {
             // Name the first line that differs, as it was and as it is.
-            std::size_t line = 1, i = 0;
-            while (i < want->size() && i < text.size() && (*want)[i] == text[i]) line += (*want)[i++] == '\n';
+            std::size_t line = 1, i = 0, column = 0;
+            while (i < want->size() && i < text.size() && (*want)[i] == text[i]) {
+                column = (*want)[i] == '\n' ? 0 : column + 1;
+                line += (*want)[i++] == '\n';
+            }
+            // Both lines from a little before where they part.
+            const auto excerpt = [column](const std::string& l) {
+                const std::size_t from = column > 80 ? column - 80 : 0;
+                return (from ? "..." : "") + clipped(l.substr(std::min(from, l.size())), 240);
+            };
             failures.push_back("the transcript differs from " + golden.string() + " at line " + std::to_string(line) +
+                               ", column " + std::to_string(column + 1) +
                                " (soloist test --update-golden rewrites it after a deliberate change)\n        golden: " +
-                               clipped(line_of(*want, line), 300) + "\n        now:    " + clipped(line_of(text, line), 300));
+                               excerpt(line_of(*want, line)) + "\n        now:    " + excerpt(line_of(text, line)));
         }
     }
     return failures;

@@ -24,7 +24,7 @@ static std::string value_text(const nlohmann::json& v) {
     if (v.is_array()) {
         std::string s;
         for (const auto& item : v) s += (s.empty() ? "" : ", ") + value_text(item);
-        return s.empty() ? "-" : s;
+        return v.empty() ? "none" : s;
     }
     if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
     if (v.is_null()) return "-";

@@ -397,7 +397,18 @@ json resolve_options(const Bot& bot, const std::vector<std::string>& given_k_eq_
     json out = json::object();
     for (const OptionSpec& o : bot.options) out[o.id] = o.default_value;
     if (overlay.is_object()) {
-        for (auto it = overlay.begin(); it != overlay.end(); ++it) set(out, spec(it.key()), it.value(), "house rules: ");
+        // A value written as text reads as on the command line (yes and no for a boolean, "3"
+        // for an integer), so `--option x=yes` and `options: {x: "yes"}` agree.
+        for (auto it = overlay.begin(); it != overlay.end(); ++it) {
+            const OptionSpec& o = spec(it.key());
+            json value = it.value();
+            if (value.is_string()) try {
+                    value = parse_option_text(o, value.get<std::string>());
+                } catch (const UsageError& e) {
+                    throw UsageError(std::string("house rules: ") + e.what());
+                }
+            set(out, o, value, "house rules: ");
+        }
     } else if (!overlay.is_null()) {
         throw UsageError("house rules: options must be a mapping of option ids to values");
     }

@@ -108,7 +108,9 @@ bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, 
     }
     if (!budget.spend(block_bytes)) return false;
     const lua_Unsigned n = lua_rawlen(L, idx);
-    // An array when its keys are exactly 1..n (n > 0); an empty table is an empty object.
+    // An array when its keys are exactly 1..n; an empty table is an empty array (Lua cannot
+    // tell an empty list from an empty map, and lists are what bots leave empty: a hand, a
+    // queue; scenarios match [] and {} alike against it).
     std::size_t keys = 0;
     bool only_strings = true;
     lua_pushnil(L);
@@ -117,7 +119,7 @@ bool to_json_at(lua_State* L, int idx, nlohmann::json& out, std::string& error, 
         ++keys;
         if (lua_type(L, -1) != LUA_TSTRING) only_strings = false;
     }
-    if (n > 0 && keys == n) {
+    if (keys == n) {
         out = nlohmann::json::array();
         for (lua_Unsigned i = 1; i <= n; ++i) {
             lua_rawgeti(L, idx, static_cast<lua_Integer>(i));

@@ -182,11 +182,20 @@ static int game_record(lua_State* L) {
     if (lua_rawget(L, lua_upvalueindex(HOST_EVENTS)) != LUA_TNIL)
         return luaL_error(L, "game.record: '%s' is an event of the host's own", kind);
     lua_pop(L, 1);
+    // The kind is the first argument; a field of that name would be lost under it. Checked
+    // whether or not anyone records, so a simulation finds it too.
+    if (!lua_isnoneornil(L, 2)) {
+        lua_pushliteral(L, "event");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "game.record: a field may not be named 'event' (the event's kind is the first argument)");
+        lua_pop(L, 1);
+    }
     if (!recording(L)) return 0;
     return guarded(L, [&] {
         nlohmann::json event = nlohmann::json::object();
         std::string error;
         if (!lua_isnoneornil(L, 2) && !to_json(L, 2, event, error, "the fields of game.record")) throw std::runtime_error("game.record: " + error);
+        if (event.is_array() && event.empty()) event = nlohmann::json::object();  // an empty table: no fields
         if (!event.is_object()) throw std::runtime_error("game.record: fields must be a table with string keys");
         event["event"] = kind;
         emit(L, std::move(event));

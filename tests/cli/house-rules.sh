@@ -71,4 +71,16 @@ expect_rc 1 "a hook that raises an error"
 has "$OUT" "refuse.lua:3: this house rule refuses the marker" "the rules script and the hook's line"
 lacks "$OUT" "soloist.step" "no host chunk in the message"
 
+# Options written as text in a rules file read as on the command line: yes/no, "12".
+printf 'name: as text\noptions: { swap: "no", rounds: "12" }\n' >"$T/text-options.yaml"
+echo '[]' >"$T/none.yaml"
+sol run guild-mat --seed 3 --rules "$T/text-options.yaml" --answers "$T/none.yaml"
+has "$OUT" '"rounds":12,"swap":false' "text options in a rules file"
+sol run guild-mat --seed 3 --option swap=no --option rounds=12 --answers "$T/none.yaml"
+has "$OUT" '"rounds":12,"swap":false' "the same options on the command line"
+printf 'name: bad text\noptions: { swap: "maybe" }\n' >"$T/bad-text.yaml"
+sol run guild-mat --seed 3 --rules "$T/bad-text.yaml" --answers "$T/none.yaml"
+expect_rc 2 "a text that is no boolean"
+has "$ERR" "house rules: option 'swap' expects true, false, yes or no, got 'maybe'" "the option and the text"
+
 finish

@@ -46,7 +46,7 @@ mkdir -p "$B/require-ok/sub"
 printf 'return { start = 4 }\n' >"$B/require-ok/sub/helper.lua"
 sol --bots "$B" run require-ok --seed 1 --answers "$T/none.yaml"
 expect_rc 0 "require of the bot's own module and a library module"
-has "$OUT" '"event":"end","result":"draw","scores":{},"summary":"4"' "require of the bot's own module and a library module"
+has "$OUT" '"event":"end","result":"draw","scores":[],"summary":"4"' "require of the bot's own module and a library module"
 
 # Binary chunks: neither by their first byte nor by mode "b".
 BINARY="not allowed: binary chunks cannot be loaded; Soloist runs Lua text only"

@@ -72,4 +72,17 @@ sol replay "$T/view.journal" --transcript "$T/b.jsonl"
 cmp -s "$T/a.jsonl" "$T/b.jsonl" || fail "replays of a game with show commands differ"
 lacks "$(cat "$T/a.jsonl")" '"stream":"peek"' "the failed view left no draw in the transcript"
 
+# An empty list shows as "none" and is recorded as [], in show and in the transcript.
+make_bot "$T/bots" empties 'ui.show("Hand", { { label = "Cards in hand", value = {} }, { label = "Queue", value = { "a" } } })
+ui.ask("Go on?", { "yes" })
+return { result = "done" }'
+sol_in "show
+quit
+" play empties --bots "$T/bots" --seed 1 --journal "$T/empties.journal"
+has "$OUT" "  Cards in hand: none" "an empty list shows as none"
+lacks "$OUT" "{}" "no {} is printed"
+echo '[]' >"$T/empty-answers.yaml"
+sol run empties --bots "$T/bots" --seed 1 --answers "$T/empty-answers.yaml"
+has "$OUT" '{"label":"Cards in hand","value":[]}' "an empty table is [] in the transcript"
+
 finish

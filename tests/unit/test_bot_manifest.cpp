@@ -299,7 +299,11 @@ TEST_CASE("resolve_options applies defaults, then house rules, then --option", "
     CHECK(error({"rounds"}) == "--option expects id=value, got 'rounds'");
     CHECK(error({"=3"}) == "--option expects id=value, got '=3'");
     CHECK(error({}, json{{"rounds", 99}}) == "house rules: option 'rounds' must be from 1 to 30, got 99");
-    CHECK(error({}, json{{"rounds", "9"}}) == "house rules: option 'rounds' expects an integer, got '9'");
+    // Text in a rules file reads as on the command line.
+    CHECK(error({}, json{{"rounds", "nine"}}) == "house rules: option 'rounds' expects an integer, got 'nine'");
+    CHECK(error({}, json{{"solo_variant", "maybe"}}) == "house rules: option 'solo_variant' expects true, false, yes or no, got 'maybe'");
+    CHECK(resolve_options(bot, {}, json{{"rounds", "9"}, {"solo_variant", "yes"}})["rounds"] == 9);
+    CHECK(resolve_options(bot, {}, json{{"rounds", "9"}, {"solo_variant", "yes"}})["solo_variant"] == true);
     CHECK(error({}, json{{"colour", "red"}}).rfind("unknown option 'colour'", 0) == 0);
     CHECK(error({}, json::array()) == "house rules: options must be a mapping of option ids to values");
 

@@ -107,9 +107,17 @@ TEST_CASE("anyOf reports the branch that fits, or what the alternatives are", "[
 }
 
 TEST_CASE("patternProperties name the pattern a key must match", "[schema]") {
-    CHECK(check_text("track.yaml", "tracks:\n  - {id: vp, min: 0, max: 9, start: 0, thresholds: {5: bonus, five: end}}\n",
+    CHECK(check_text("track.yaml", "tracks:\n  - {id: vp, min: 0, max: 9, position: 0, thresholds: {5: bonus, five: end}}\n",
                      library("track")) ==
-          Lines{"track.yaml:2:63: at /tracks/0/thresholds/five: unknown field 'five'; expected a name matching ^-?[0-9]+$"});
+          Lines{"track.yaml:2:66: at /tracks/0/thresholds/five: unknown field 'five'; expected a name matching ^-?[0-9]+$"});
+}
+
+TEST_CASE("a track's starting space is `position`, the name track.new takes", "[schema]") {
+    CHECK(check_text("t.yaml", "tracks:\n  - {id: vp, min: 0, max: 9}\n", library("track")).empty());
+    const auto problems = check_text("t.yaml", "tracks:\n  - {id: vp, min: 0, max: 9, start: 2}\n", library("track"));
+    REQUIRE(problems.size() == 1);
+    CHECK_THAT(problems[0], Catch::Contains("t.yaml:2:30: at /tracks/0/start: unknown field 'start'"));
+    CHECK_THAT(problems[0], Catch::Contains("position"));
 }
 
 TEST_CASE("every schema in schemas/ compiles, declares draft 7 and opens with a comment", "[schema]") {
@@ -137,7 +145,7 @@ TEST_CASE("the library's component schemas accept their documented shapes", "[sc
     CHECK(check_text("d.yaml", "id: pile\ncards: [c1, c1, c2]\n", library("deck")).empty());
     CHECK(check_text("b.yaml", "tokens:\n  - {id: skull, count: 3}\n  - {id: star}\n", library("bag")).empty());
     CHECK(check_text("d.yaml", "dice:\n  - {id: d6, sides: 6}\n  - {id: action, faces: [move, attack, 3]}\n", library("dice")).empty());
-    CHECK(check_text("t.yaml", "tracks:\n  - {id: vp, min: 0, max: 30, start: 0, thresholds: {10: bonus, -1: never}}\n", library("track")).empty());
+    CHECK(check_text("t.yaml", "tracks:\n  - {id: vp, min: 0, max: 30, position: 0, thresholds: {10: bonus, -1: never}}\n", library("track")).empty());
     CHECK(check_text("b.yaml", "spaces:\n  - {id: A, adjacent: [B]}\n  - {id: B, terrain: hill}\n", library("board")).empty());
     CHECK(check_text("t.yaml", "tiles:\n  - {id: t1, edges: [road, city]}\n", library("tiles")).empty());
     CHECK(check_text("r.yaml", "name: Harder\noptions: {rounds: 12}\nscript: harder.lua\n", library("rules")).empty());
@@ -262,7 +270,7 @@ TEST_CASE("a text over 64 KiB is reported, not matched against a pattern", "[sch
     CHECK(check_text("bot.yaml", "id: " + std::string(100 * 1024, 'a') + "\n" + manifest_rest, library("bot")) ==
           Lines{"bot.yaml:1:5: at /id: text of 102400 bytes is too long to check against a pattern; at most 65536 bytes are checked"});
     // A field's name against patternProperties.
-    CHECK(check_text("t.yaml", "tracks:\n  - id: vp\n    min: 0\n    max: 9\n    start: 0\n    thresholds:\n      ? " +
+    CHECK(check_text("t.yaml", "tracks:\n  - id: vp\n    min: 0\n    max: 9\n    position: 0\n    thresholds:\n      ? " +
                                    std::string(70000, '7') + "\n      : end\n",
                      library("track")) ==
           Lines{"t.yaml:7:7: at /tracks/0/thresholds: the name of a field of 70000 bytes is too long to check against a "

@@ -168,6 +168,10 @@ check(decision.by == "ask" and decision.why == "step 1 of the priority list leav
   .. pick.id, decision.why)
 ui.say("The tie went to %s.", pick.id)
 
+-- Empty tables are recorded as empty lists; a field named event would be lost, so it is refused.
+game.record("empties", { hand = {}, queue = {} })
+fails("game.record: a field may not be named 'event'", function() game.record("x", { event = "y" }) end)
+
 -- A correction reaches the counter.
 ui.ask("Correct gold now if you like.", { "go on" })
 return { result = "ok", summary = "All library checks passed.", scores = { gold = gold.value } }
