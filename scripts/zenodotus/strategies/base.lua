@@ -337,9 +337,10 @@ function base.block(G, seat, thief)
   return true
 end
 
-function base.burn(G, seat, can_defend)
+-- `reason` words a strategy's own motive for spending DEFENSE (a pattern with the seat's name).
+function base.burn(G, seat, can_defend, reason)
   if can_defend then
-    why("%s spends DEFENSE against the fire whenever it has the points.", seat.name)
+    why(reason or "%s spends DEFENSE against the fire whenever it has the points.", seat.name)
     return "defend"
   end
   why("%s has too few DEFENSE points, so it loses a turn rather than retire.", seat.name)

@@ -204,12 +204,7 @@ function S.block(G, seat, thief)
 end
 
 function S.burn(G, seat, can_defend)
-  if can_defend then
-    why("%s spends DEFENSE against the fire: that is what it keeps DEFENSE for.", seat.name)
-    return "defend"
-  end
-  why("%s has too few DEFENSE points, so it loses a turn rather than retire.", seat.name)
-  return "lose"
+  return base.burn(G, seat, can_defend, "%s spends DEFENSE against the fire: that is what it keeps DEFENSE for.")
 end
 
 -- TIME when a text is within six steps.

@@ -104,12 +104,7 @@ function S.move(G, seat, roll, combos)
 end
 
 function S.burn(G, seat, can_defend)
-  if can_defend then
-    why("%s spends DEFENSE against the fire when it has the points.", seat.name)
-    return "defend"
-  end
-  why("%s has too few DEFENSE points, so it loses a turn rather than retire.", seat.name)
-  return "lose"
+  return base.burn(G, seat, can_defend, "%s spends DEFENSE against the fire when it has the points.")
 end
 
 function S.time(G, seat)
