@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/terminal.hpp"
+#include "companion/http_server.hpp"
 #include "domain/diagnostics.hpp"
 #include "domain/journal.hpp"
 
@@ -110,6 +111,14 @@ int main(int argc, char** argv) {
     sim_cmd->add_flag("--narrate", sim_args.narrate,
                       "Also build the narration nobody reads (slower; soloist check always does)");
 
+    companion::ServeOptions serve_options;
+    std::string serve_port = "8080";
+    auto* serve_cmd = app.add_subcommand("serve", "Serve the table companion: a page to play any bot from a phone or a browser");
+    serve_cmd->add_option("--port", serve_port, "The port (1 to 65535, or 0 for any free one; default 8080)");
+    serve_cmd->add_option("--listen", serve_options.listen,
+                          "The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 reaches phones on "
+                          "your network, with a token)");
+
     // An unknown command gets a suggestion rather than CLI11's generic complaint.
     for (int i = 1; i < argc; ++i) {
         const std::string word = argv[i];
@@ -175,6 +184,10 @@ int main(int argc, char** argv) {
         if (*sim_cmd) {
             sim_args.seed = sim_args.request.seed.value_or(1);
             return simulate(sim_args, common, std::cout);
+        }
+        if (*serve_cmd) {
+            serve_options.port = static_cast<int>(count_option("--port", serve_port, 0, 65535));
+            return companion::serve(common, serve_options, std::cout);
         }
     } catch (const UsageError& e) {
         std::cerr << "soloist: " << e.what() << "\n";

@@ -9,6 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/table.hpp"
 #include "domain/numbers.hpp"
 
 namespace soloist::cli {
@@ -85,15 +86,6 @@ static const char* const help_text =
     "  help           this text\n"
     "  quit           save and leave; resume with soloist play --journal FILE\n";
 
-static std::filesystem::path default_journal_path(const std::string& bot, std::uint64_t seed) {
-    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    localtime_r(&t, &tm);
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    return saved_games_dir() / (bot + "-" + stamp + "-" + std::to_string(seed) + ".journal");
-}
-
 namespace {
 
 class TerminalGame {
@@ -104,15 +96,15 @@ public:
     int run() {
         if (!open()) return exit_game_error;
         for (;;) {
-            if (session_.game->status() == Game::Status::ended) {
-                out_ << "The game is saved in " << path_.string() << "\n";
+            if (game().status() == Game::Status::ended) {
+                out_ << "The game is saved in " << table_->path().string() << "\n";
                 return exit_ok;
             }
-            if (session_.game->status() == Game::Status::failed) {
-                out_ << "Your answers so far are saved in " << path_.string() << "\n";
+            if (game().status() == Game::Status::failed) {
+                out_ << "Your answers so far are saved in " << table_->path().string() << "\n";
                 return exit_game_error;
             }
-            out_ << describe_question(session_.game->question()) << std::flush;
+            out_ << describe_question(game().question()) << std::flush;
             std::string line;
             if (!std::getline(in_, line)) return quit("\n");
             if (!handle(line)) return quit("");
@@ -120,66 +112,44 @@ public:
     }
 
 private:
+    Game& game() { return table_->game(); }
+
     bool open() {
+        auto print = [this](const nlohmann::json& e) { out_ << describe_event(e); };
         std::error_code ec;
         if (!args_.journal.empty() && std::filesystem::exists(args_.journal, ec)) {
-            path_ = args_.journal;
             try {
-                disk_ = load_journal(path_);
+                table_.emplace(Table::resume(args_.journal, common_, args_.force, print));
             } catch (const std::exception& e) {
                 out_ << e.what() << "\n";
                 return false;
             }
-            auto resumed = rebuild(disk_);
-            if (!resumed) return false;
-            session_ = std::move(*resumed);
-            synced_entries_ = session_.game->journal().entries.size();
-            out_ << "Resuming " << disk_.header.bot_id << " (seed " << disk_.header.seed << ") after "
-                 << disk_.entries.size() << " answers.\n";
+            const auto& h = game().journal().header;
+            out_ << "Resuming " << h.bot_id << " (seed " << h.seed << ") after " << game().journal().entries.size()
+                 << " answers.\n";
             recap();
             show();
             // Replayed silently: a bot that stops with an error must still say why.
-            if (session_.game->status() == Game::Status::failed)
-                out_ << describe_event({{"event", "error"}, {"message", session_.game->error()}});
-            listen();
+            if (game().status() == Game::Status::failed)
+                out_ << describe_event({{"event", "error"}, {"message", game().error()}});
             return true;
         }
-        session_ = new_session(args_.request, common_);
-        path_ = args_.journal.empty() ? default_journal_path(session_.bot->id, session_.game->setup().seed) : args_.journal;
-        std::filesystem::create_directories(path_.parent_path().empty() ? "." : path_.parent_path(), ec);
-        out_ << "Soloist: " << session_.bot->name << " (" << session_.bot->id << " " << session_.bot->version
-             << "), seed " << session_.game->setup().seed << ". Type help at any prompt.\n";
-        listen();
-        session_.game->start();
-        session_.game->autosave_to(path_);
+        table_.emplace(Table::create(args_.request, common_, args_.journal, print));
+        out_ << "Soloist: " << table_->bot().name << " (" << table_->bot().id << " " << table_->bot().version << "), seed "
+             << game().setup().seed << ". Type help at any prompt.\n";
         try {
-            save_journal(path_, session_.game->journal());
-        } catch (const std::exception& e) {
-            out_ << "could not save the game: " << e.what() << "\n";
+            table_->begin();
+        } catch (const GameError& e) {
+            out_ << e.what() << "\n";
             return false;
         }
-        disk_ = session_.game->journal();
-        synced_entries_ = disk_.entries.size();
         return true;
-    }
-
-    // A game rebuilt from `journal`, silently, saving to path_ from then on; nothing when it
-    // cannot be (the reason is printed). The game being played is not touched.
-    std::optional<Session> rebuild(const Journal& journal) {
-        try {
-            Session s = session_from_journal(journal, common_, args_.force, journal.entries.size(), nullptr);
-            s.game->autosave_to(path_);
-            return s;
-        } catch (const std::exception& e) {
-            out_ << e.what() << "\n";
-            return std::nullopt;
-        }
     }
 
     // The bot's state as it is now (its view built again), or the last one it showed.
     void show() {
         std::string error;
-        const auto state = session_.game->current_show(error);
+        const auto state = table_->show(error);
         if (!error.empty()) out_ << "(the bot's show failed, so this is the last state it showed: " << error << ")\n";
         out_ << describe_show(state);
     }
@@ -187,46 +157,21 @@ private:
     // A resumed game: what the bot said and did since the player's last answer, which led to
     // the question waiting now (the whole game so far when nothing was answered yet).
     void recap() {
-        const auto& events = session_.game->transcript().events();
-        std::size_t from = events.size();
-        while (from > 0 && events[from - 1].value("event", "") != "answer") --from;
+        nlohmann::json last;
         std::string told;
-        for (std::size_t i = from; i < events.size(); ++i)
-            if (events[i].value("event", "") != "show") told += describe_event(events[i]);
+        for (const auto& e : table_->since_last_answer(last)) told += describe_event(e);
         if (told.empty()) return;
-        out_ << (from == 0 ? "The game so far:\n" : "Since your last answer (" + events[from - 1]["value"].dump() + "):\n")
-             << told;
+        out_ << (last.is_null() ? "The game so far:\n" : "Since your last answer (" + last.dump() + "):\n") << told;
     }
 
-    void listen() {
-        session_.game->set_listener([this](const nlohmann::json& e) { out_ << describe_event(e); });
-    }
-
-    // "Saved" only when the file holds the game: every answer was saved as it came (a failed
-    // save recorded nothing), but the file may have been removed or changed since; then it is
-    // saved again, and a failure is said, not hidden. Until the first answer of this session
-    // the file holds what the game was resumed from (with --force, more than was replayed).
     int quit(const char* prefix) {
-        const Journal& game = session_.game->journal();
-        const Journal& expected = game.entries.size() == synced_entries_ ? disk_ : game;
-        bool saved = false;
         try {
-            const Journal on_disk = load_journal(path_);
-            saved = on_disk.entries.size() == expected.entries.size() &&
-                    std::equal(expected.entries.begin(), expected.entries.end(), on_disk.entries.begin(),
-                               [](const JournalEntry& a, const JournalEntry& b) { return to_json(a) == to_json(b); });
-        } catch (const std::exception&) {
+            table_->ensure_saved();
+        } catch (const GameError& e) {
+            out_ << prefix << e.what() << "\n";
+            return exit_game_error;
         }
-        if (!saved) {
-            try {
-                save_journal(path_, game);
-            } catch (const std::exception& e) {
-                out_ << prefix << "could not save the game: " << e.what() << "\n" << path_.string()
-                     << " does not hold the game as it is now (" << game.entries.size() << " answers).\n";
-                return exit_game_error;
-            }
-        }
-        out_ << prefix << "Saved. Resume with: soloist play --journal " << path_.string() << "\n";
+        out_ << prefix << "Saved. Resume with: soloist play --journal " << table_->path().string() << "\n";
         return exit_ok;
     }
 
@@ -245,13 +190,20 @@ private:
             return true;
         }
         if (command == "why") {
-            const auto& reasons = session_.game->transcript().last_reasons();
+            const auto& reasons = table_->reasons();
             if (reasons.empty()) out_ << "The bot gave no reasons for its last decisions.\n";
             for (const auto& r : reasons) out_ << "  - " << r << "\n";
             return true;
         }
         if (command == "undo") {
-            undo();
+            try {
+                table_->undo();
+            } catch (const GameError& e) {
+                out_ << e.what() << "\n";
+                return true;
+            }
+            out_ << "Undone. Back at question " << game().question().number << ".\n";
+            show();
             return true;
         }
         if (command == "set") {
@@ -259,44 +211,14 @@ private:
             return true;
         }
         try {
-            session_.game->answer(nlohmann::json(raw));
+            table_->answer(nlohmann::json(raw));
         } catch (const IllegalAnswer&) {
-            out_ << "'" << raw << "' is not an answer here. Legal: " << session_.game->question().legal_answers()
+            out_ << "'" << raw << "' is not an answer here. Legal: " << game().question().legal_answers()
                  << " (or type help)\n";
         } catch (const GameError& e) {
             out_ << e.what() << "\n";
         }
         return true;
-    }
-
-    // The game without its last entry replaces the game only once the shorter journal is
-    // saved: a failed rebuild or save leaves the game, and the file, as they were.
-    void undo() {
-        Journal shorter = session_.game->journal();
-        if (shorter.entries.empty()) {
-            out_ << "Nothing to undo.\n";
-            return;
-        }
-        shorter.entries.pop_back();
-        auto rebuilt = rebuild(shorter);
-        if (!rebuilt) {
-            out_ << "Nothing was undone.\n";
-            return;
-        }
-        try {
-            save_journal(path_, shorter);
-        } catch (const std::exception& e) {
-            out_ << "could not save the game: " << e.what()
-                 << "\nNothing was undone: the game and its journal are as they were. Undo again once the problem is "
-                    "solved, or quit.\n";
-            return;
-        }
-        session_ = std::move(*rebuilt);
-        disk_ = std::move(shorter);
-        synced_entries_ = session_.game->journal().entries.size();
-        out_ << "Undone. Back at question " << session_.game->question().number << ".\n";
-        show();
-        listen();
     }
 
     void correct(std::istringstream& words) {
@@ -310,13 +232,13 @@ private:
                 return;
             }
             try {
-                session_.game->correct(id, *value);
+                table_->correct(id, *value);
             } catch (const GameError& e) {
                 out_ << e.what() << "\n";
             }
             return;
         }
-        const auto list = session_.game->correctables();
+        const auto list = game().correctables();
         if (list.empty()) out_ << "This bot has no values to correct.\n";
         else out_ << "Usage: set NAME NUMBER. Correctable values:\n";
         for (const auto& c : list)
@@ -328,10 +250,7 @@ private:
     const Common& common_;
     std::istream& in_;
     std::ostream& out_;
-    Session session_;
-    Journal disk_;                    // what the journal file holds, as of synced_entries_
-    std::size_t synced_entries_ = 0;  // the game's entries when disk_ was set; more: each one saved
-    std::filesystem::path path_;
+    std::optional<Table> table_;
 };
 
 }  // namespace
