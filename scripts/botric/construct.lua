@@ -1,0 +1,124 @@
+-- Construct a building: a Blueprint of its queue whose materials are in the village, by kind then
+-- oldest; its materials, its place, its bonus and a Refinery Milestone.
+local priority = require "priority"
+local util = require "util"
+local villagers = require "villagers"
+local bonus = require "bonus"
+local costs = require "costs"
+local State = require "state"
+
+local construct = {}
+
+-- Which Blueprints of the queue have their materials in the village: one question.
+local function buildable(state)
+  local q = state.queue
+  if #q == 1 then
+    if ui.confirm(string.format("Construct: are the materials for Botric's %s Blueprint all in the connected village "
+      .. "(it pays no Gold and buys nothing)?", util.kind_label(q[1].kind))) then
+      return { 1 }
+    end
+    return {}
+  end
+  local options = { { id = "none", label = "none of them" } }
+  local subsets = {}
+  for mask = 1, (1 << #q) - 1 do
+    local idx, names = {}, {}
+    for i = 1, #q do
+      if mask & (1 << (i - 1)) ~= 0 then
+        idx[#idx + 1] = i
+        names[#names + 1] = string.format("%d (%s)", i, util.kind_label(q[i].kind))
+      end
+    end
+    local id = table.concat(idx, "+")
+    subsets[id] = idx
+    options[#options + 1] = { id = id, label = util.list(names) }
+  end
+  local a = ui.ask("Construct: which of Botric's Blueprints (numbered oldest first) have their materials all in the "
+    .. "connected village (it pays no Gold and buys nothing)?", options)
+  return subsets[a] or {}
+end
+
+local function milestone_open(c)
+  return util.fact(c, "milestone", function()
+    return ui.confirm(string.format("Is the Milestone of the type of Botric's Refinery Blueprint (#%d of its queue) still available?", c.n))
+  end)
+end
+
+-- Where the tile goes: the placement list, decided by one question when it matters.
+local function place(state, kind)
+  local cands = {
+    { id = "network", label = "next to the tile furthest along its longest road network" },
+    { id = "church", label = "next to the tile closest to the Church" },
+  }
+  local network
+  local choice, d = priority.choose(cands, {
+    { "next to the tile furthest along the longest road network with none of your roads, matching a road, Forest or Mountain side",
+      prefer = function(c)
+        if c.id ~= "network" then return false end
+        if network == nil then
+          network = ui.confirm(string.format("Place Botric's %s: is there a spot next to the tile furthest along the longest "
+            .. "road network with none of your roads on it, where at least one side matches (road, Forest or Mountain)?",
+            util.kind_label(kind)))
+        end
+        return network
+      end },
+    { "next to a tile as close to the Church as possible", prefer = function(c) return c.id == "church" end },
+  }, { label = util.label })
+  ui.say("Place it %s, avoiding if possible a network that relies on your roads and your Landmarks; among equal spots "
+    .. "you choose. Join road to road if possible, else Forest to Forest or Mountain to Mountain, Forest to Mountain "
+    .. "only as a last resort, matching as many sides as it can.", choice.label)
+  ui.why("Where: %s.", d.why)
+end
+
+construct.try = game.step("construct a building", function(state)
+  if #state.queue == 0 then
+    ui.say("Construct: Botric holds no Blueprint.")
+    return false
+  end
+  local idx = buildable(state)
+  if #idx == 0 then
+    ui.say("Construct: Botric cannot build any of its Blueprints.")
+    return false
+  end
+  local cands = {}
+  for _, i in ipairs(idx) do
+    local kind = state.queue[i].kind
+    cands[#cands + 1] = { id = "blueprint-" .. i, n = i, kind = kind, facts = {},
+      label = string.format("its %s (#%d of its queue)", util.kind_label(kind), i) }
+  end
+  local choice, d = priority.choose(cands, {
+    { "a Refinery of a type whose Milestone is still available",
+      prefer = function(c) return c.kind == "refinery" and milestone_open(c) end },
+    { "a Landmark", prefer = function(c) return c.kind == "landmark" end },
+    { "a Refinery of any type", prefer = function(c) return c.kind == "refinery" end },
+    { "a Barn", prefer = function(c) return c.kind == "barn" end },
+  }, { tie = "first", first = "the oldest in its queue", label = util.label })
+  ui.say("Botric constructs %s.", choice.label)
+  ui.why("Which Blueprint: %s.", d.why)
+  local milestone = choice.kind == "refinery" and milestone_open(choice)
+  local v = villagers.first_standing(state)
+  ui.say("It pays the materials (never Gold) from anywhere in the connected village: its own High Quality first, then "
+    .. "its own Refined, then those closest to the building site.")
+  place(state, choice.kind)
+  villagers.send(state, v, "its new " .. util.kind_label(choice.kind))
+  table.remove(state.queue, choice.n)
+  bonus.score(state, choice, "Building it")
+  local p = ui.number("Points Botric scores for the new building: its construction bonus?", 0, 30)
+  State.score(state, p)
+  ui.say("Botric scores %s for it (now %d).", util.plural(p, "Point"), state.points)
+  if choice.kind == "refinery" then
+    if milestone then
+      state.milestones = state.milestones + 1
+      ui.say("Botric takes that Refinery's Milestone: its Refined materials of that type are High Quality from now on.")
+      ui.why("A new Refinery gives Botric its Milestone while it is available.")
+    else
+      ui.say("Its Milestone is gone: Botric takes none.")
+    end
+  elseif choice.kind == "landmark" then
+    state.landmarks = state.landmarks + 1
+  end
+  costs.ignored(state, "that building")
+  return true
+end)
+
+return construct

@@ -1,0 +1,43 @@
+-- Produce: the Production tile with the fewest materials left (below its maximum), closest to
+-- one of Botric's villagers; 1 Point instead of the Gold reward.
+local priority = require "priority"
+local util = require "util"
+local villagers = require "villagers"
+local State = require "state"
+
+local produce = {}
+
+produce.try = game.step("produce", function(state)
+  local n = util.count(state, "Produce: how many Production tiles connected to the roads are below their maximum of materials?")
+  if n == 0 then
+    ui.say("Produce: no Production tile can produce.")
+    return false
+  end
+  local cands = util.candidates(n, "production", "Production tile")
+  -- One question settles step 1 for all of them: how many share the fewest materials.
+  local fewest
+  local choice, d = priority.choose(cands, {
+    { "the fewest materials left on it", least = function(c)
+      if fewest == nil then
+        fewest = ui.number(string.format("Of those %d Production tiles, how many share the fewest materials left on them? "
+          .. "Number those #1 onwards.", n), 1, n)
+      end
+      return c.n <= fewest and 0 or 1
+    end },
+    { "the closest to one of Botric's standing villagers", least = function(c)
+      return util.fact(c, "distance", function()
+        return ui.number(string.format("%s: how many tiles is it along the roads from the nearest standing villager of Botric's (0: one stands on it)?",
+          c.label), 0, state.data.largest_count)
+      end)
+    end },
+  }, { tie = "ask", label = util.label, prompt = "These Production tiles tie on Botric's priority list: which does it use (your choice)?" })
+  ui.say("Botric produces on %s (on a Barn: one of each Raw material).", choice.label)
+  ui.why("Which tile: %s.", d.why)
+  local v = villagers.closest(state, choice.label)
+  villagers.send(state, v, "a Production tile")
+  State.score(state, 1)
+  ui.say("Botric scores 1 Point instead of the Gold reward (now %d).", state.points)
+  return true
+end)
+
+return produce

@@ -1,0 +1,47 @@
+-- Refine: a connected Refinery with room and its materials in the village, by Botric's priority
+-- list; its Refined material (High Quality with the Milestone) goes on the tile.
+local priority = require "priority"
+local util = require "util"
+local villagers = require "villagers"
+
+local refine = {}
+
+refine.try = game.step("refine", function(state)
+  local n = util.count(state, "Refine: how many Refineries connected to the roads have room to refine and the "
+    .. "materials they need somewhere in the village?")
+  if n == 0 then
+    ui.say("Refine: no Refinery can refine for Botric.")
+    return false
+  end
+  local cands = util.candidates(n, "refinery", "Refinery")
+  local function high_quality(c)
+    if state.milestones == 0 then return false end  -- no Milestone: none of its materials is High Quality
+    return util.fact(c, "hq", function()
+      return ui.confirm(string.format("%s: does it make a material whose Milestone Botric holds (its High Quality material)?", c.label))
+    end)
+  end
+  local choice, d = priority.choose(cands, {
+    { "makes Botric's High Quality material", prefer = high_quality },
+    { "can make the most Refined materials", most = function(c)
+      return util.fact(c, "makes", function()
+        return ui.number(string.format("%s: how many Refined materials can it make now?", c.label), 1, 30)
+      end)
+    end },
+    { "the closest to one of Botric's standing villagers", least = function(c)
+      return util.fact(c, "distance", function()
+        return ui.number(string.format("%s: how many tiles is it along the roads from the nearest standing villager of Botric's (0: one stands on it)?",
+          c.label), 0, state.data.largest_count)
+      end)
+    end },
+  }, { tie = "ask", label = util.label, prompt = "These Refineries tie on Botric's priority list: which does it use (your choice)?" })
+  ui.say("Botric refines at %s.", choice.label)
+  ui.why("Which Refinery: %s.", d.why)
+  local v = villagers.closest(state, choice.label)
+  villagers.send(state, v, "a Refinery")
+  ui.say("Take the materials it needs from those closest to it (equally close: you choose), and put Botric's %s there.",
+    high_quality(choice) and "High Quality materials" or "Refined materials")
+  state.refines = state.refines + 1
+  return true
+end)
+
+return refine

@@ -1,0 +1,68 @@
+-- Build a road: the target tile, then the network priorities; never bought materials.
+local priority = require "priority"
+local util = require "util"
+local villagers = require "villagers"
+
+local road = {}
+
+local NETWORKS = {
+  { id = "botric", label = "a network with only Botric's roads" },
+  { id = "yours", label = "a network with only your roads" },
+  { id = "none", label = "a network with no built roads yet" },
+  { id = "mixed", label = "a network with both players' roads" },
+}
+
+road.try = game.step("build a road", function(state)
+  if state.roads == 0 then
+    ui.say("Build a road: Botric has no roads left.")
+    return false
+  end
+  local target = "an unconnected tile as close to the Church as possible"
+  local n = util.count(state, "Build a road (its materials from the connected village, none bought): how many legal "
+    .. "places for it would connect the unconnected tile closest to the Church? (0 if no unconnected tile can get one)")
+  if n == 0 then
+    target = "a tile with the fewest roads connecting it already"
+    n = util.count(state, "Build a road: how many legal places for it reach a tile with the fewest roads connecting it "
+      .. "already? (0 if Botric cannot build a road at all)")
+  end
+  if n == 0 then
+    ui.say("Build a road: Botric cannot build one.")
+    return false
+  end
+  local cands = util.candidates(n, "road", "Road place")
+  local function network(c)
+    return util.fact(c, "network", function()
+      return ui.ask(string.format("%s: which road network does it extend?", c.label), NETWORKS)
+    end)
+  end
+  local function length(c, kind)
+    if network(c) ~= kind then return -1 end
+    return util.fact(c, "length", function()
+      return ui.number(string.format("%s: how many roads long is that network?", c.label), 0, 60)
+    end)
+  end
+  local choice, d = priority.choose(cands, {
+    { "does not connect your Landmarks to the roads", avoid = function(c)
+      return util.fact(c, "landmark", function()
+        return ui.confirm(string.format("%s: would it connect one of your Landmarks to the road network?", c.label))
+      end)
+    end },
+    { "extends the longest network with only Botric's roads", most = function(c) return length(c, "botric") end },
+    { "extends the longest network with only your roads", most = function(c) return length(c, "yours") end },
+    { "extends the longest network with no built roads yet", most = function(c) return length(c, "none") end },
+    { "starts from a tile as close to the Church as possible", least = function(c)
+      return util.fact(c, "church", function()
+        return ui.number(string.format("%s: how many tiles along the roads is the tile it starts from from the Church?",
+          c.label), 0, state.data.largest_count)
+      end)
+    end },
+  }, { tie = "ask", label = util.label, prompt = "These road places tie on Botric's priority list: where does it build (your choice)?" })
+  state.roads = state.roads - 1
+  ui.say("Botric builds a road at %s, towards %s: put one of its roads there (%d left).", choice.label, target, state.roads)
+  ui.why("Target: %s; which place: %s.", target, d.why)
+  local v = villagers.first_standing(state)
+  villagers.send(state, v, "the tile of its new road")
+  return true
+end)
+
+return road

@@ -1,0 +1,44 @@
+-- Wording and the questions about the village that several actions share.
+local util = {}
+
+function util.list(items)
+  if #items == 0 then return "none" end
+  if #items == 1 then return tostring(items[1]) end
+  return table.concat(items, ", ", 1, #items - 1) .. " and " .. tostring(items[#items])
+end
+
+function util.plural(n, word, words)
+  return string.format("%d %s", n, n == 1 and word or (words or word .. "s"))
+end
+
+local KINDS = { refinery = "Refinery", landmark = "Landmark", barn = "Barn" }
+function util.kind_label(kind)
+  return KINDS[kind] or kind
+end
+
+-- Candidates the player counted on the table: numbered 1..n in the order the player likes.
+-- Each holds the facts asked about it, so no fact is asked twice.
+function util.candidates(n, prefix, noun)
+  local list = {}
+  for i = 1, n do
+    list[i] = { id = prefix .. "-" .. i, n = i, label = string.format("%s #%d", noun, i), facts = {} }
+  end
+  return list
+end
+
+-- A fact about one candidate, asked once.
+function util.fact(c, key, ask)
+  if c.facts[key] == nil then
+    c.facts[key] = ask()
+  end
+  return c.facts[key]
+end
+
+function util.label(c) return c.label end
+
+-- A count of things on the table Botric chooses among; the player numbers them as they like.
+function util.count(state, prompt)
+  return ui.number(prompt, 0, state.data.largest_choice)
+end
+
+return util
