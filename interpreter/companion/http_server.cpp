@@ -1,6 +1,7 @@
 #include "companion/http_server.hpp"
 
 #include <csignal>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -68,14 +69,24 @@ HttpServer::HttpServer(const cli::Common& common, ServeOptions options)
     svr.set_payload_max_length(kMaxBody);
     svr.set_read_timeout(10, 0);
     svr.set_write_timeout(10, 0);
-    // Every request carries the token when there is one: a header from the page's script, or
-    // ?token= in the address first opened (the page then keeps it).
+    // Every request carries the token when there is one: ?token= in the address first opened,
+    // which sets a cookie for the page's own files, and a header from the page's script.
     svr.set_pre_routing_handler([token](const httplib::Request& req, httplib::Response& res) {
         res.set_header("X-Content-Type-Options", "nosniff");
         res.set_header("Referrer-Policy", "no-referrer");
         if (token.empty()) return httplib::Server::HandlerResponse::Unhandled;
-        const std::string given = req.has_header("X-Soloist-Token") ? req.get_header_value("X-Soloist-Token")
-                                                                        : req.get_param_value("token");
+        if (req.has_param("token") && same_token(req.get_param_value("token"), token)) {
+            res.set_header("Set-Cookie", "soloist_token=" + token + "; Path=/; HttpOnly; SameSite=Strict");
+            return httplib::Server::HandlerResponse::Unhandled;
+        }
+        std::string given = req.get_header_value("X-Soloist-Token");
+        if (given.empty()) {
+            const std::string cookies = req.get_header_value("Cookie");
+            if (const auto at = cookies.find("soloist_token="); at != std::string::npos) {
+                const auto from = at + std::strlen("soloist_token=");
+                given = cookies.substr(from, cookies.find(';', from) - from);
+            }
+        }
         if (same_token(given, token)) return httplib::Server::HandlerResponse::Unhandled;
         send(res, refused(401, "this server needs its token: open the address it printed, with ?token=..."));
         return httplib::Server::HandlerResponse::Handled;

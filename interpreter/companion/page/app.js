@@ -146,13 +146,12 @@ function eventItem(e) {
     case "say": return el("li", { class: cls.join(" ") }, e.text);
     case "why": return el("li", { class: "why " + cls.join(" ") }, "Why: " + e.text);
     case "show": return el("li", { class: "show " + cls.join(" ") }, showCard(e));
-    case "roll": return el("li", { class: "chance" }, `🎲 ${e.stream}: rolled ${e.result}` + (e.sides ? ` on d${e.sides}` : ` (${e.min}-${e.max})`));
-    case "pick": return el("li", { class: "chance" }, `✋ ${e.stream}: drew ${valueText(e.item)}`);
-    case "shuffle": return el("li", { class: "chance" }, `🔀 ${e.stream} shuffled`);
-    case "draw": return el("li", { class: "chance" }, `✋ drew ${valueText(e.card ?? e.token ?? e.item)}` + (e.deck ? ` from ${e.deck}` : e.bag ? ` from ${e.bag}` : ""));
+    case "roll": return el("li", { class: "chance" }, el("b", {}, "Roll "), `${e.stream}: ${e.result}` + (e.sides ? ` on d${e.sides}` : ` (${e.min} to ${e.max})`));
+    case "pick": return el("li", { class: "chance" }, el("b", {}, "Draw "), `${e.stream}: ${valueText(e.item)}`);
+    case "shuffle": return el("li", { class: "chance" }, el("b", {}, "Shuffle "), e.stream);
     case "answer": return el("li", { class: "answer" }, valueText(e.value));
     case "correct": return el("li", { class: "answer" }, `set ${e.target} to ${e.value}`);
-    case "undone": return el("li", { class: "chance" }, `↶ Undone: back at question ${e.question}`);
+    case "undone": return el("li", { class: "chance" }, el("b", {}, "Undone: "), `back at question ${e.question}`);
     case "end": return el("li", { class: "end" }, `The game is over: ${e.result}` + (e.summary ? "\n" + valueText(e.summary) : "") +
       (e.scores && !Array.isArray(e.scores) ? "\n" + Object.entries(e.scores).map(([k, v]) => `${k}: ${valueText(v)}`).join("\n") : ""));
     case "error": return el("li", { class: "error" }, "The bot stopped with an error:\n" + e.message);
@@ -216,9 +215,11 @@ function drawQuestion() {
   }
 }
 
+// A state from an answer and one from the poll may carry the same events: each is shown once.
 function apply(state) {
+  const fresh = (state.events || []).filter((e) => !(e.n <= next));
   next = Math.max(next, state.next);
-  addEvents(state.events || []);
+  addEvents(fresh);
   question = state.step;
   correctables = state.correctables || [];
   drawQuestion();
