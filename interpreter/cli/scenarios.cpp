@@ -177,7 +177,8 @@ std::vector<std::string> run_scenario(const std::filesystem::path& file, const C
         const auto show = game.current_show(error);
         if (!error.empty()) failures.push_back("the bot's show failed at the end: " + error);
         const auto entries = show.is_object() ? show.value("entries", nlohmann::json::array()) : nlohmann::json::array();
-        for (const auto& e : entries) state[e.value("label", "")] = e.value("value", nlohmann::json());
+        for (const auto& e : entries)
+            if (e.is_object()) state[e.value("label", "")] = e.contains("grid") ? e["grid"] : e.value("value", nlohmann::json());
         if (!matches(expect["final"], state))
             failures.push_back("the last shown state " + state.dump() + " does not match " + expect["final"].dump());
     }

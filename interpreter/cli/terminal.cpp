@@ -9,6 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/grid_text.hpp"
 #include "cli/table.hpp"
 #include "domain/numbers.hpp"
 
@@ -35,8 +36,11 @@ static std::string value_text(const nlohmann::json& v) {
 std::string describe_show(const nlohmann::json& show) {
     if (!show.is_object()) return "The bot has shown nothing yet.\n";
     std::string s = "== " + show.value("title", std::string("state")) + " ==\n";
-    for (const auto& e : show.value("entries", nlohmann::json::array()))
-        s += "  " + e.value("label", std::string()) + ": " + value_text(e.contains("value") ? e["value"] : nlohmann::json()) + "\n";
+    for (const auto& e : show.value("entries", nlohmann::json::array())) {
+        if (!e.is_object()) continue;
+        if (e.contains("grid")) s += "  " + e.value("label", std::string()) + ":\n" + grid_text(e["grid"], "    ");
+        else s += "  " + e.value("label", std::string()) + ": " + value_text(e.contains("value") ? e["value"] : nlohmann::json()) + "\n";
+    }
     return s;
 }
 

@@ -1,5 +1,5 @@
--- The board and the seats as text for the terminal: one entry a line, at most 80 columns.
--- A square is three characters: the piece (seat number, + for several), then what lies there:
+-- The board and the seats as the bot shows them. A square is the piece (seat number, + for
+-- several), then what lies there:
 -- B or S an open text, a power letter, . floor, *N a text claimed by seat N, ## burnt, #N
 -- burnt under a text claimed by seat N. Walls are | between squares and --- under a square.
 -- Each row is labelled with its grid number; its fire number stands apart, after "fire".
@@ -28,55 +28,37 @@ local function cell(G, sq)
   return piece .. ". "
 end
 
--- Each value is padded as if its label were as wide as the widest ("row 12"), so the grid
--- lines up under any label.
-local WIDEST = 6
-
+-- The board as one grid entry (the terminal draws it, the companion page makes it a table):
+-- columns headed by their fire number, its boxes and their letter; each row labelled with its
+-- grid number, then its fire number and boxes; walls between squares; then the key.
 function render.board_entries(G)
   local b, f = G.board, G.fire
-  local out = {}
-  local function add(text, value)
-    out[#out + 1] = { label = text, value = string.rep(" ", WIDEST - #text) .. value }
-  end
-  local pad = string.rep(" ", 12)   -- the width of a row's head ("fire 6 xx. |")
   local nums, bx, letters = {}, {}, {}
   for c = 1, b.w do
     local n = b.fire_columns[c]
-    nums[#nums + 1] = n > 0 and string.format(" %d ", n) or "   "
-    bx[#bx + 1] = n > 0 and (f.column[n] >= 3 and "###" or boxes(f.column[n])) or "   "
-    letters[#letters + 1] = " " .. LETTERS:sub(c, c) .. " "
+    nums[c] = n > 0 and tostring(n) or ""
+    bx[c] = n > 0 and (f.column[n] >= 3 and "###" or boxes(f.column[n])) or ""
+    letters[c] = LETTERS:sub(c, c)
   end
-  add("fire", pad .. table.concat(nums, " "))
-  add("boxes", pad .. table.concat(bx, " "))
-  add("", pad .. table.concat(letters, " "))
-  local frame = string.rep(" ", 11) .. "+" .. string.rep("-", b.w * 4 - 1) .. "+"
-  add("", frame)
+  local rows, labels, walls = {}, {}, {}
   for r = 1, b.h do
     local n = b.fire_rows[r]
-    local head = n > 0 and string.format("fire %d %s |", n, f.row[n] >= 3 and "###" or boxes(f.row[n]))
-      or string.rep(" ", 11) .. "|"
-    local line = { head }
-    local under = {}
+    labels[r] = n > 0 and string.format("row %d  fire %d %s", r, n, f.row[n] >= 3 and "###" or boxes(f.row[n]))
+      or string.format("row %d", r)
+    local row = {}
     for c = 1, b.w do
       local sq = b.squares[(r - 1) * b.w + c]
-      line[#line + 1] = cell(G, sq)
-      if c < b.w then
-        line[#line + 1] = b:wall(sq, b.squares[sq.i + 1]) and "|" or " "
-      end
-      if r < b.h then
-        under[#under + 1] = b:wall(sq, b.squares[sq.i + b.w]) and "---" or "   "
-      end
+      row[c] = (cell(G, sq):gsub("^ +", ""):gsub(" +$", ""))
+      if c < b.w and b:wall(sq, b.squares[sq.i + 1]) then walls[#walls + 1] = { r, c, "right" } end
+      if r < b.h and b:wall(sq, b.squares[sq.i + b.w]) then walls[#walls + 1] = { r, c, "below" } end
     end
-    line[#line + 1] = "|"
-    add("row " .. r, table.concat(line))
-    if r < b.h then
-      add("", string.rep(" ", 11) .. "|" .. table.concat(under, " ") .. "|")
-    end
+    rows[r] = row
   end
-  add("", frame)
-  add("key", "B book  S scroll  *N claimed by N  ## burnt  #N burnt, claimed by N")
-  add("key", "| and --- walls  power squares d s t l h o: DEF SPD TIM LCK STL OPN")
-  return out
+  return {
+    { label = "Board", grid = { columns = { nums, bx, letters }, column_labels = { "fire", "boxes", "" }, row_labels = labels, rows = rows, walls = walls } },
+    { label = "key", value = "B book  S scroll  *N claimed by N  ## burnt  #N burnt, claimed by N" },
+    { label = "key", value = "| and --- walls  power squares d s t l h o: DEF SPD TIM LCK STL OPN" },
+  }
 end
 
 function render.seat_line(G, seat)

@@ -68,7 +68,7 @@ try {
       return true;
     }
     if (await page.locator("#question .pad").count()) {
-      const range = await page.locator("#question .muted").textContent();
+      const range = await page.locator("#question .pad output").getAttribute("data-range");
       const min = range.split(" ")[0];
       for (const digit of min) await page.locator(`#question [data-key="${digit === "-" ? "−" : digit}"]`).tap();
       const before = await page.locator("#log li").count();
@@ -118,6 +118,30 @@ try {
   check(replayed === run && run.length > 0, `the page's game (${answers.length} answers) has soloist run's transcript, byte for byte`);
 } finally {
   child.kill("SIGTERM");
+}
+
+// Zenodotus with a human seat: its board is a table on the page, walls and all.
+{
+  const { child: z, url: zurl } = await serve([]);
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    await page.goto(zurl);
+    const form = page.locator("form[data-bot=zenodotus]");
+    await form.waitFor();
+    await form.locator("summary").tap();
+    await form.locator("input[name=seats]").fill("human,greedy");
+    await form.locator("input[name=seed]").fill("4");
+    await form.locator("button[type=submit]").tap();
+    await page.waitForSelector("#log table.grid");
+    const cells = await page.locator("#log table.grid").first().locator("tbody td").count();
+    const walls = await page.locator("#log table.grid").first().locator("td.wall-right, td.wall-below").count();
+    check(cells >= 36 && walls > 0, `zenodotus shows its board as a table (${cells} squares, ${walls} with walls)`);
+    check((await page.locator("#log table.grid").first().locator("thead th").count()) > 0, "the board's columns have headings");
+    await page.locator("#log table.grid").first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screens, "zenodotus-board.png") });
+  } finally {
+    z.kill("SIGTERM");
+  }
 }
 
 // Beyond this machine: a token in the address; without it, refused.

@@ -122,13 +122,24 @@ function valueText(v) {
   return String(v);
 }
 
-// A grid entry: {rows: [[cell, ...], ...], columns: [...], marks: [[r, c], ...]}.
+// A grid entry: {rows: [[cell, ...], ...], columns: [heading, ...] or [[...], ...], column_labels,
+// row_labels, walls: [[r, c, "right" | "below"], ...], marks: [[r, c], ...]} (1-based places).
 function gridTable(g) {
-  const marked = new Set((g.marks || []).map(([r, c]) => r + "," + c));
-  const head = g.columns ? el("tr", {}, el("th", {}), g.columns.map((c) => el("th", {}, String(c)))) : null;
-  return el("table", { class: "grid" }, head, (g.rows || []).map((row, r) => el("tr", {},
-    g.row_labels ? el("th", {}, String(g.row_labels[r] ?? "")) : null,
-    row.map((cell, c) => el("td", { class: marked.has((r + 1) + "," + (c + 1)) ? "mark" : null }, valueText(cell))))));
+  const at = (list, kind) => new Set((Array.isArray(list) ? list : [])
+    .filter((p) => Array.isArray(p) && (!kind || p[2] === kind)).map(([r, c]) => r + "," + c));
+  const marked = at(g.marks), right = at(g.walls, "right"), below = at(g.walls, "below");
+  const rows = Array.isArray(g.rows) ? g.rows.slice(0, 200) : [];
+  const headings = !Array.isArray(g.columns) || !g.columns.length ? [] : Array.isArray(g.columns[0]) ? g.columns : [g.columns];
+  const labelled = Array.isArray(g.row_labels) || Array.isArray(g.column_labels);
+  const head = headings.map((h, k) => el("tr", {}, labelled ? el("th", {}, valueText((g.column_labels || [])[k] ?? "")) : null,
+    h.map((c) => el("th", { scope: "col" }, valueText(c)))));
+  return el("table", { class: "grid" }, el("thead", {}, head), el("tbody", {}, rows.map((row, r) => el("tr", {},
+    labelled ? el("th", { scope: "row" }, valueText((g.row_labels || [])[r] ?? "")) : null,
+    (Array.isArray(row) ? row : []).slice(0, 200).map((cell, c) => {
+      const place = (r + 1) + "," + (c + 1);
+      const cls = [marked.has(place) ? "mark" : "", right.has(place) ? "wall-right" : "", below.has(place) ? "wall-below" : ""];
+      return el("td", { class: cls.filter(Boolean).join(" ") || null }, valueText(cell));
+    })))));
 }
 
 function showCard(e) {
@@ -180,16 +191,16 @@ async function answer(value) {
 
 function numberPad(q) {
   let text = "";
-  const out = el("output", {}, "");
+  const out = el("output", { "data-range": `${q.min} to ${q.max}` }, "");
   const set = (t) => { text = t; out.textContent = t; };
-  const keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "−", "0", "⌫"].map((k) => el("button", {
+  const keys = ["1", "2", "3", "⌫", "4", "5", "6", "−", "7", "8", "9", "0"].map((k) => el("button", {
     type: "button", "data-key": k, onclick: () => {
       if (k === "⌫") set(text.slice(0, -1));
       else if (k === "−") set(text.startsWith("-") ? text.slice(1) : "-" + text);
       else set(text + k);
     } }, k));
-  const ok = el("button", { class: "primary", type: "button", "data-key": "ok", onclick: () => text && answer(text) }, "OK");
-  return el("div", { class: "pad" }, out, keys, el("span", {}), ok);
+  const ok = el("button", { class: "primary ok", type: "button", "data-key": "ok", onclick: () => text && answer(text) }, "OK");
+  return el("div", { class: "pad" }, out, keys, ok);
 }
 
 function drawQuestion() {
@@ -211,7 +222,7 @@ function drawQuestion() {
       el("button", { "data-answer": "yes", onclick: () => answer("yes") }, "Yes"),
       el("button", { "data-answer": "no", onclick: () => answer("no") }, "No")));
   } else {
-    box.replaceChildren(head, el("p", { class: "muted" }, `${q.min} to ${q.max}`), numberPad(q));
+    box.replaceChildren(head, numberPad(q));
   }
 }
 
