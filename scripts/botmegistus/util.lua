@@ -1,22 +1,10 @@
 -- Small helpers shared by Botmegistus' scripts: wording and the questions about the table.
+local phrase = require "phrase"
+
 local util = {}
 
-function util.list(items)
-  if #items == 0 then
-    return "none"
-  elseif #items == 1 then
-    return tostring(items[1])
-  end
-  return table.concat(items, ", ", 1, #items - 1) .. " and " .. tostring(items[#items])
-end
-
-function util.cap(text)
-  return (text:gsub("^%l", string.upper))
-end
-
-function util.plural(n, word)
-  return string.format("%d %s%s", n, word, n == 1 and "" or "s")
-end
+-- Wording shared with the other bots (scripts/lib/phrase.lua).
+util.list, util.cap, util.plural = phrase.list, phrase.cap, phrase.plural
 
 -- The elements, in the order of the Mastery tracks on the board.
 function util.elements(board)

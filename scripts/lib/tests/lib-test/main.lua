@@ -2,7 +2,7 @@
 -- "ok" when all pass. Random results are forced by the scenarios, so the checks can name them.
 local deck, bag, dice = require "deck", require "bag", require "dice"
 local track, line, counters = require "track", require "line", require "counters"
-local priority = require "priority"
+local priority, phrase = require "priority", require "phrase"
 
 local function check(ok, what)
   if not ok then
@@ -167,6 +167,11 @@ pick, decision = priority.choose(offers, { list[1] }, { tie = "ask", prompt = "W
 check(decision.by == "ask" and decision.why == "step 1 of the priority list leaves south, east and west tied; you chose "
   .. pick.id, decision.why)
 ui.say("The tie went to %s.", pick.id)
+
+-- phrase: the wording the bots share.
+check(phrase.list({}) == "none" and phrase.list({ "a" }) == "a" and phrase.list({ "a", 2, "c" }) == "a, 2 and c", "phrase.list")
+check(phrase.plural(1, "card") == "1 card" and phrase.plural(0, "card") == "0 cards", "phrase.plural")
+check(phrase.plural(2, "die", "dice") == "2 dice" and phrase.cap("arts") == "Arts" and phrase.a("Arts") == "an Arts", "phrase")
 
 -- Empty tables are recorded as empty lists; a field named event would be lost, so it is refused.
 game.record("empties", { hand = {}, queue = {} })

@@ -1,0 +1,71 @@
+-- ACADEMY: a Study tile picks the Knowledge track; his marker moves to the end of the next zone,
+-- where he takes the zone's Great Work (and its King's Request card or Pinax tile).
+local words = require "words"
+local actions = require "actions"
+local requests = require "requests"
+
+local academy = {}
+
+-- The next Study tile (the discards are shuffled back when the stack runs out).
+function academy.study_tile(s)
+  if s.study:is_empty() then
+    s.study:reshuffle()
+  end
+  local t = s.study:draw()
+  s.study:discard(t)
+  return t
+end
+
+actions.register("academy", game.step("academy", function(s)
+  local tile = academy.study_tile(s)
+  local sp = tile.specialty
+  local zones = s.board.academy
+  local marker = s.academy[sp]
+  local z = math.min(marker.position + 1, #zones)
+  local zone = zones[z]
+  ui.say("His Study tile shows %s: move his %s Academy marker to the space just before the breakthrough ending "
+    .. "zone %s.", words.cap(sp), words.cap(sp), zone.name)
+  if marker:at_top() then
+    ui.why("His marker is already in the last zone; it stays there (README ruling 16).")
+  else
+    ui.why("The Study tile names the Knowledge track; his marker goes to the end of the next zone.")
+  end
+  marker:set(z)
+  local key = sp .. ":" .. z
+  local work = false
+  if zone.great_work then
+    if s.gone[key] then
+      ui.say("The %s Great Work of stack %s is gone (you told Soloist so before).", words.cap(sp), zone.name)
+    else
+      work = ui.confirm(string.format("Is there %s Great Work in Great Work stack %s?", words.a(words.cap(sp)), zone.name))
+      if not work then s.gone[key] = true end
+    end
+  end
+  if work then
+    local renown = ui.number(string.format("How much Renown does that %s Great Work give?", words.cap(sp)), 0, 30)
+    ui.say("Zotikós takes the %s Great Work of stack %s and scores %d Renown.", words.cap(sp), zone.name, renown)
+    requests.shelve(s, { kind = "great-work", specialty = sp })
+    s.renown:add(renown)
+  end
+  if zone.request then
+    if not requests.take(s, "The King's Request card he takes",
+      "the topmost, leftmost King's Request card of the Palace display") then
+      ui.say("He already holds %d King's Request cards, so he takes none from zone %s.", #s.requests, zone.name)
+    end
+  end
+  if zone.pinax then
+    s.pinax = s.pinax + 1
+    ui.say("He takes the topmost available Pinax tile of the Time and Pinax board and lays it face down beside "
+      .. "his Workshop (%d now).", s.pinax)
+  end
+  if work then
+    marker:set(0)
+    ui.say("Move his %s Academy marker back to the starting space.", words.cap(sp))
+    ui.why("Taking a Great Work sends the marker back to its starting space.")
+    return true
+  end
+  ui.why("The zone's Great Work is not there: he takes only what else the zone gives, then Navigation.")
+  return false
+end))
+
+return academy

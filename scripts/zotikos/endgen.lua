@@ -1,0 +1,147 @@
+-- The end of a generation, steps 1 to 11: his Fleet returns, a Study tile moves a Manuscript
+-- from the Harbor to the Scriptorium, Scholars come home, his decks are shuffled, the Scriptorium
+-- Scribes are discarded and the Time dice are rolled again.
+local priority = require "priority"
+local words = require "words"
+local academy = require "academy"
+local requests = require "requests"
+local school = require "school"
+local State = require "state"
+
+local endgen = {}
+
+-- Rolls the Time board's dice (Soloist rolls them, so it knows their faces; README ruling 6).
+function endgen.roll_time_dice(s)
+  local values = {}
+  s.time_dice = {}
+  for i = 1, #s.board.time_board do
+    local v = random.roll("dice:time-board", 6)
+    s.time_dice[i] = { value = v, used = false }
+    values[i] = tostring(v)
+  end
+  ui.say("Set the Time board's dice, top to bottom: %s.", table.concat(values, ", "))
+end
+
+-- Step 1: his Fleet returns; the difficulty says what his Crates and Craft tiles become.
+local function fleet_returns(s)
+  s.fleet = 1
+  ui.say("1. Return his Fleet marker to Alexandria.")
+  if s.difficulty == "apprentice-scribe" then
+    local n = s.below
+    for _ = 1, n do
+      s.below = s.below - 1
+      if requests.shelve(s, { kind = "craft" }) then
+        s.renown:add(s.board.renown.craft)
+      end
+    end
+    if n > 0 then
+      ui.say("His %s from below his Workshop %s onto his shelf: %d Renown.", words.plural(n, "Craft tile"),
+        n == 1 and "goes" or "go",
+        n * s.board.renown.craft)
+    end
+  else
+    local n = s.crates.value
+    if n > 0 then
+      ui.why("Chief Librarian and harder: his Crates score %d Renown each when his Fleet returns.", s.board.renown.crate)
+      s.renown:add(n * s.board.renown.crate)
+      s.crates:set(0)
+      ui.say("He scores %d Renown for his %s and returns them to the supply.", n * s.board.renown.crate,
+        words.plural(n, "Crate resource"))
+    end
+    if s.difficulty == "river-of-wisdom" then
+      for _, sc in ipairs(State.in_school(s)) do
+        if school.raise(s, sc) > 0 then
+          ui.say("River of Wisdom: turn his %s Scribe's Knowledge die up to %d.", words.cap(sc.specialty),
+            sc.knowledge)
+        end
+      end
+    end
+  end
+end
+
+-- Step 2: Study tiles name the Manuscript that goes from the Harbor below a Lighthouse space.
+local function lighthouse(s)
+  local absent, sp = {}, nil
+  local left = #s.board.specialties
+  while left > 0 do
+    local t = academy.study_tile(s)
+    if not absent[t.specialty] then
+      if ui.confirm(string.format("2. His Study tile shows %s. Is there %s Manuscript in the Harbor?",
+        words.cap(t.specialty), words.a(words.cap(t.specialty)))) then
+        sp = t.specialty
+        break
+      end
+      absent[t.specialty] = true
+      left = left - 1
+    else
+      ui.say("2. His Study tile shows %s again, which is not in the Harbor: he reveals another.",
+        words.cap(t.specialty))
+    end
+  end
+  if not sp then
+    ui.say("No Manuscript of any specialty is in the Harbor: nothing moves to the Lighthouse.")
+    ui.why("Revealing more tiles could find nothing (README ruling 17).")
+  else
+    local spaces = {}
+    for k = 1, s.board.scriptorium.lighthouses do spaces[k] = { id = tostring(k), k = k } end
+    local counts = {}
+    local space, decision = priority.choose(spaces, {
+      { "the Lighthouse space with the fewest Manuscripts", least = function(x)
+        counts[x.k] = counts[x.k] or ui.number(string.format("How many Manuscripts lie below Lighthouse space %d "
+          .. "(from the left)?", x.k), 0, 20)
+        return counts[x.k]
+      end },
+    }, { first = "the leftmost", label = function(x) return "Lighthouse space " .. x.k end })
+    ui.say("Move the %s Manuscript from the Harbor below Lighthouse space %d of the Scriptorium.",
+      words.cap(sp), space.k)
+    ui.why("%s.", decision.why)
+    local t = academy.study_tile(s)
+    ui.say("His next Study tile shows %s: refill the Harbor's empty space with %s Manuscript from the stacks.",
+      words.cap(t.specialty), words.a(words.cap(t.specialty)))
+  end
+  s.study:reshuffle()
+end
+
+endgen.run = game.step("end of generation", function(s)
+  ui.say("The end of generation %d.", s.generation)
+  fleet_returns(s)
+  lighthouse(s)
+  ui.say("3. If any of your Local Scholars are still below Generation tiles, return them and advance those tiles "
+    .. "as usual (bonus or Event).")
+  ui.say("4. Return every Scholar from the Executive and Main Action spaces: yours to your supply, his beside his "
+    .. "Workshop.")
+  s.invited_out = {}
+  s.generations:reshuffle()
+  ui.say("5. His discarded Generation cards are shuffled back into his Generation deck.")
+  s.actions:return_aside()
+  s.actions:reshuffle()
+  ui.say("6. His discarded Action cards and the set-aside card are shuffled into his Action deck.")
+  s.actions:set_aside()
+  ui.say("7. Move the topmost Head Librarian tile from the right of the Great Library face up onto the stack on "
+    .. "its left.")
+  local gone = {}
+  local kept = {}
+  for _, sc in ipairs(s.scribes) do
+    if sc.where == "scriptorium" then
+      gone[#gone + 1] = State.scribe_text(sc)
+    else
+      kept[#kept + 1] = sc
+    end
+  end
+  s.scribes = kept
+  ui.say("8. Discard the Scribes in the Scriptorium face up by specialty (Starting Scribes leave the game)%s; their "
+    .. "Knowledge dice come back to him.", #gone > 0 and " - his: " .. words.list(gone) or "")
+  ui.say("9. Clear the Time board.")
+  endgen.roll_time_dice(s)
+  if s.generation == 2 or s.generation == 3 then
+    ui.say("10. Remove the '%s' Scholar cards in the bottom 3 spaces of the Garden from the game.",
+      s.generation == 2 and "A" or "B")
+  end
+  ui.say("10. Slide the Garden's cards down into empty spaces, then fill the rest from the deck, bottom to top.")
+  ui.say("11. Move the leftmost Generation tile to the space right of the rightmost one (trigger an Event tile "
+    .. "there).")
+  s.craft_gone = {}
+  State.show(s)
+end)
+
+return endgen

@@ -1,0 +1,183 @@
+-- King's Request cards: reading one from the table, whether his shelf meets one, fulfilling it
+-- tile by tile into the Great Library, and the shelf that slides left afterwards.
+local priority = require "priority"
+local words = require "words"
+
+local requests = {}
+
+-- The options of a requirement as printed: each specialty's Manuscript and Great Work, any of
+-- them, a Craft tile.
+local function requirement_options(s, first)
+  local o = {}
+  for _, kind in ipairs({ "manuscript", "great-work" }) do
+    for _, sp in ipairs(s.board.specialties) do
+      o[#o + 1] = { id = sp .. "-" .. kind, label = words.cap(sp) .. " " .. words.name(kind) }
+    end
+    o[#o + 1] = { id = "any-" .. kind, label = "any " .. words.name(kind) }
+  end
+  o[#o + 1] = { id = "craft", label = "a Craft tile" }
+  if not first then
+    o[#o + 1] = { id = "done", label = "no more: that is the whole card" }
+  end
+  return o
+end
+
+-- A card's requirements, one question each (the card is on the table for both of you to read).
+function requests.read(s, what)
+  local card = { needs = {} }
+  for i = 1, 4 do
+    local a = ui.ask(string.format("%s: requirement %d?", what, i), requirement_options(s, i == 1))
+    if a == "done" then break end
+    if a == "craft" then
+      card.needs[i] = { kind = "craft", specialty = "any" }
+    else
+      local sp, kind = a:match("^([a-z]+)%-(.+)$")
+      card.needs[i] = { kind = kind, specialty = sp }
+    end
+  end
+  return card
+end
+
+-- Takes a King's Request card from the table, when he has room for one.
+function requests.take(s, what, where)
+  if #s.requests >= s.board.requests_max then
+    return false
+  end
+  ui.say("Zotikós takes %s and lays it face up in his Workshop.", where)
+  ui.why("He holds %d King's Request %s, fewer than %d.", #s.requests, #s.requests == 1 and "card" or "cards",
+    s.board.requests_max)
+  local card = requests.read(s, what)
+  s.requests[#s.requests + 1] = card
+  ui.say("His King's Requests: %s.", words.list((function()
+    local t = {}
+    for i, c in ipairs(s.requests) do t[i] = words.request(c) end
+    return t
+  end)()))
+  return true
+end
+
+local function fits(tile, need)
+  if tile.kind ~= need.kind then return false end
+  return need.kind == "craft" or need.specialty == "any" or need.specialty == tile.specialty
+end
+
+-- Shelf tiles meeting every requirement of a card, or nil: the lowest-numbered shelf tiles that
+-- can be matched (the requirements tried specific ones first, then "any"; README ruling 9).
+local function match(s, card)
+  local order = {}
+  for i, n in ipairs(card.needs) do order[i] = { need = n, i = i } end
+  table.sort(order, function(a, b)
+    local sa, sb = a.need.specialty == "any" and 1 or 0, b.need.specialty == "any" and 1 or 0
+    if sa ~= sb then return sa < sb end
+    return a.i < b.i
+  end)
+  local used, pick = {}, {}
+  local function go(k)
+    if k > #order then return true end
+    for idx, tile in ipairs(s.shelf) do
+      if not used[idx] and fits(tile, order[k].need) then
+        used[idx], pick[k] = true, idx
+        if go(k + 1) then return true end
+        used[idx], pick[k] = nil, nil
+      end
+    end
+    return false
+  end
+  if not go(1) then return nil end
+  table.sort(pick)
+  return pick
+end
+
+-- The leftmost card his shelf meets (README ruling 9), and the shelf spaces it uses.
+function requests.fulfillable(s)
+  local cards = {}
+  for i, c in ipairs(s.requests) do cards[i] = { card = c, i = i, tiles = match(s, c) } end
+  local card, decision = priority.choose(cards, {
+    { "a request his shelf meets", prefer = function(c) return c.tiles ~= nil end },
+  }, { first = "the leftmost card", label = function(c) return words.request(c.card) end })
+  if card and card.tiles then
+    return card, decision
+  end
+  return nil
+end
+
+-- One tile into the Great Library: the first free space (columns left to right, each top to
+-- bottom) where it scores under the Head Librarian, else the last free space.
+function requests.place_in_library(s, tile)
+  local name = words.tile(tile)
+  local n = ui.number(string.format("Great Library: look down each column, leftmost column first, for the first free "
+    .. "space where his %s scores Renown under the current Head Librarian tile. How much does it score there? "
+    .. "(0: no free space scores)", name), 0, 30)
+  local spaces = {
+    { id = "scoring", label = "the first free space where it scores", renown = n },
+    { id = "last", label = "the last free space in that order", renown = 0 },
+  }
+  local space, decision = priority.choose(spaces, {
+    { "a space where he scores Renown under the Head Librarian", prefer = function(sp) return sp.renown > 0 end },
+    { "else the last free space", prefer = function(sp) return sp.id == "last" end },
+  }, { label = function(sp) return sp.label end })
+  ui.say("Zotikós places his %s on %s%s.", name, space.label,
+    space.renown > 0 and string.format(" and scores %d Renown", space.renown) or "")
+  ui.why("Library placement order: %s.", decision.why)
+  if space.renown > 0 then
+    s.renown:add(space.renown)
+    ui.say("If that Renown counted any of your tiles orthogonally next to it, gain a Library token for each.")
+  end
+  s.library[#s.library + 1] = tile
+  if tile.kind ~= "manuscript" then
+    -- A Library Location tile under a Great Work or Craft tile joins his Ship Location stack.
+    local a = ui.ask(string.format("Does the space his %s covers hold a Library Location tile? If so, which "
+      .. "action does it show?", name), (function()
+        local o = { { id = "none", label = "no Library Location tile there" } }
+        for _, l in ipairs(s.board.locations) do o[#o + 1] = { id = l, label = words.name(l) } end
+        return o
+      end)())
+    if a ~= "none" then
+      s.library_tiles = (s.library_tiles or 0) + 1
+      local t = { id = "library-" .. s.library_tiles, left = a, library = true }
+      s.ships:shuffle_in(t)
+      ui.say("The Library Location tile (%s) is shuffled into his Ship Location tiles%s.", words.name(a),
+        s.physical and ": shuffle it into that stack" or "")
+    end
+  end
+end
+
+-- Step 1 of his turn: the leftmost request his shelf meets goes to the Library, its tiles in
+-- ascending shelf order; the card is set aside and the shelf closes its gaps.
+requests.fulfill = game.step("fulfill a king's request", function(s, choice, decision)
+  local card = choice.card
+  ui.say("Zotikós fulfills his King's Request (%s).", words.request(card))
+  ui.why("His shelf holds every tile the card asks for; %s.", decision.why)
+  local taken = {}
+  for _, idx in ipairs(choice.tiles) do taken[idx] = true end
+  for _, idx in ipairs(choice.tiles) do
+    requests.place_in_library(s, s.shelf[idx])
+  end
+  local rest = {}
+  for i, t in ipairs(s.shelf) do
+    if not taken[i] then rest[#rest + 1] = t end
+  end
+  s.shelf = rest
+  table.remove(s.requests, choice.i)
+  s.fulfilled = s.fulfilled + 1
+  ui.say("Lay the fulfilled card face down beside his Workshop (he ignores its Time cost and rewards)%s%s.",
+    #rest > 0 and "; slide his remaining tiles down to the lowest shelf spaces" or "",
+    #s.requests > 0 and "; slide his other King's Request card to the left" or "")
+end)
+
+-- A tile onto the lowest empty shelf space, with a Seal; false when the shelf is full.
+function requests.shelve(s, tile)
+  if #s.shelf >= s.board.shelf_spaces then
+    ui.say("His shelf is full: the %s cannot be placed.", words.tile(tile))
+    ui.why("A tile needs an empty shelf space (README ruling 10).")
+    return false
+  end
+  s.shelf[#s.shelf + 1] = tile
+  local seal = s.seals.value > 0
+  if seal then s.seals:add(-1) end
+  ui.say("Put the %s on his shelf space %d%s.", words.tile(tile), #s.shelf,
+    seal and " and mark it with one of his Seals" or " (he has no Seal left to mark it)")
+  return true
+end
+
+return requests

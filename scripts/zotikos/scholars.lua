@@ -1,0 +1,79 @@
+-- Local Scholars on the Generations track: whose are below which Generation tile, which of his is
+-- leftmost, and whether his is the last one there (then the tile advances).
+local priority = require "priority"
+local words = require "words"
+local actions = require "actions"
+
+local scholars = {}
+
+function scholars.tile_name(s, id)
+  return "the " .. words.name(s.tile_by_id[id].location) .. " Generation tile"
+end
+
+-- His Local Scholars below tiles, in the order he placed them.
+function scholars.on_track(s)
+  local out = {}
+  for _, sc in ipairs(s.scholars) do
+    if sc.tile then out[#out + 1] = sc end
+  end
+  return out
+end
+
+function scholars.his_below(s, tile)
+  local n = 0
+  for _, sc in ipairs(s.scholars) do
+    if sc.tile == tile then n = n + 1 end
+  end
+  return n
+end
+
+-- Your Local Scholars still below a tile: you placed them in the planning phase; once you say one
+-- has left, Soloist remembers it for the rest of the generation.
+local function yours_below(s, tile)
+  local n = s.player_scholars[tile] or 0
+  if n == 0 then return 0 end
+  if ui.confirm(string.format("Is your Local Scholar still below %s?", scholars.tile_name(s, tile))) then
+    return n
+  end
+  s.player_scholars[tile] = 0
+  return 0
+end
+
+-- The leftmost of his Local Scholars on the track (you say which tile lies further left when his
+-- two are below different tiles).
+function scholars.leftmost(s)
+  local on = scholars.on_track(s)
+  local left
+  local sc, decision = priority.choose(on, {
+    { "the leftmost on the Generations track", prefer = function(x)
+      if not left then
+        local a, b = on[1].tile, on[2].tile
+        left = ui.ask("Which of these Generation tiles lies further left on the Generations track?", {
+          { id = a, label = words.name(s.tile_by_id[a].location) },
+          { id = b, label = words.name(s.tile_by_id[b].location) } })
+      end
+      return x.tile == left
+    end },
+  }, { first = "both below the same tile: either", label = function(x) return scholars.tile_name(s, x.tile) end })
+  return sc, decision
+end
+
+-- Moves his Scholar from below its tile to the tile's Location; advances the tile when it was
+-- the last Local Scholar below it.
+function scholars.use(s, sc)
+  local tile = sc.tile
+  sc.tile, sc.used = nil, true
+  if scholars.his_below(s, tile) == 0 and yours_below(s, tile) == 0 then
+    ui.say("His was the last Local Scholar below %s: advance that tile (to the space right of the rightmost "
+      .. "Generation tile, or one space if it is the rightmost).", scholars.tile_name(s, tile))
+  end
+  local t = s.tile_by_id[tile]
+  if t.scholar_spaces == false then
+    ui.say("The %s has no Scholar spaces: put his Local Scholar beside his Workshop.", words.name(t.location))
+  else
+    actions.send(s, "his Local Scholar", t.location)
+  end
+  return t.location
+end
+
+return scholars

@@ -1,0 +1,169 @@
+-- SCRIPTORIUM: his two most knowledgeable Scribes go in, and he translates as many Manuscripts
+-- as their Knowledge allows, chosen one at a time by his four priorities.
+local priority = require "priority"
+local words = require "words"
+local State = require "state"
+local actions = require "actions"
+local requests = require "requests"
+
+local scriptorium = {}
+
+-- The most Manuscripts affordable: the cheapest ones first.
+local function most(costs, budget)
+  table.sort(costs)
+  local n, spent = 0, 0
+  for _, c in ipairs(costs) do
+    if spent + c > budget then break end
+    n, spent = n + 1, spent + c
+  end
+  return n
+end
+
+function scriptorium.max_count(list, budget)
+  local costs = {}
+  for i, m in ipairs(list) do costs[i] = m.cost end
+  return most(costs, budget)
+end
+
+-- Whether taking `m` after `chosen` still lets him reach `target` Manuscripts in the budget.
+local function keeps_most(list, chosen, m, budget, target)
+  local spent, out = m.cost, {}
+  for _, c in ipairs(chosen) do spent = spent + c.cost end
+  if spent > budget then return false end
+  for _, x in ipairs(list) do
+    local taken = x == m
+    for _, c in ipairs(chosen) do taken = taken or c == x end
+    if not taken then out[#out + 1] = x.cost end
+  end
+  return most(out, budget - spent) >= target - #chosen - 1
+end
+
+-- The Manuscripts he translates from those entered, in the order he takes them (no question).
+function scriptorium.choose(s, list, budget, room)
+  local target = math.min(scriptorium.max_count(list, budget), room)
+  local wanted = {}
+  for _, r in ipairs(s.requests) do
+    for _, n in ipairs(r.needs) do
+      if n.specialty ~= "any" then wanted[n.specialty] = true end
+    end
+  end
+  local chosen, whys = {}, {}
+  local rightmost = s.board.scriptorium.display - s.board.scriptorium.rightmost
+  for _ = 1, target do
+    -- Candidates right to left: a tie after the four priorities takes the rightmost (ruling 13).
+    local candidates = {}
+    for i = #list, 1, -1 do
+      local m = list[i]
+      if keeps_most(list, chosen, m, budget, target) then
+        local taken = false
+        for _, c in ipairs(chosen) do taken = taken or c == m end
+        if not taken then candidates[#candidates + 1] = m end
+      end
+    end
+    local m, decision = priority.choose(candidates, {
+      { "higher Renown", most = function(c) return c.renown end },
+      { "matching a King's Request", prefer = function(c) return wanted[c.specialty] == true end },
+      { "the specialty he has fewest Manuscripts of", least = function(c)
+        local n = 0
+        for _, t in ipairs(s.shelf) do
+          if t.kind == "manuscript" and t.specialty == c.specialty then n = n + 1 end
+        end
+        for _, t in ipairs(chosen) do
+          if t.specialty == c.specialty then n = n + 1 end
+        end
+        return n
+      end },
+      { "the rightmost two spaces", prefer = function(c) return c.space > rightmost end },
+    }, { first = "the rightmost", label = function(c)
+      return string.format("%s (space %d)", words.cap(c.specialty), c.space) end })
+    chosen[#chosen + 1] = m
+    local left_out = #list - #chosen + 1 - #candidates
+    whys[#whys + 1] = decision.why .. (left_out > 0 and string.format(
+      "; %s would leave him short of %d", words.plural(left_out, "other Manuscript"), target) or "")
+  end
+  return chosen, target, whys
+end
+
+-- The Manuscripts on display he could translate: only those of his Scribes' specialties are
+-- described, and their Renown only when he can afford them.
+local function ask_display(s, specialties, budget)
+  local list = {}
+  local options = {}
+  for _, sp in ipairs(specialties) do options[#options + 1] = { id = sp, label = words.cap(sp) } end
+  options[#options + 1] = { id = "other", label = "another specialty, or no Manuscript" }
+  for k = 1, s.board.scriptorium.display do
+    local sp = ui.ask(string.format("Scriptorium display, space %d of %d from the left: its Manuscript's "
+      .. "specialty?", k, s.board.scriptorium.display), options)
+    if sp ~= "other" then
+      local cost = ui.number(string.format("The %s Manuscript on space %d: how much Knowledge does it need?",
+        words.cap(sp), k), 1, 20)
+      if cost <= budget then
+        local renown = ui.number(string.format("The %s Manuscript on space %d: its Renown?", words.cap(sp), k), 0, 20)
+        list[#list + 1] = { specialty = sp, cost = cost, renown = renown, space = k }
+      end
+    end
+  end
+  return list
+end
+
+actions.register("scriptorium", game.step("scriptorium", function(s)
+  local pool = State.in_school(s)
+  if #pool == 0 then
+    ui.say("Zotikós has no Scribe in the School.")
+    ui.why("The Scriptorium needs a Scribe of his in the School.")
+    return false
+  end
+  -- Up to two Scribes: the highest Knowledge, the leftmost on a tie.
+  local moving, whys = {}, {}
+  for _ = 1, 2 do
+    local sc, decision = priority.choose(pool, {
+      { "higher Knowledge", most = function(x) return x.knowledge end },
+    }, { first = "the leftmost", label = State.scribe_text })
+    if not sc then break end
+    moving[#moving + 1] = sc
+    whys[#whys + 1] = decision.why
+    for i, x in ipairs(pool) do
+      if x == sc then table.remove(pool, i) break end
+    end
+  end
+  local budget, specialties, seen = 0, {}, {}
+  for _, sc in ipairs(moving) do
+    budget = budget + sc.knowledge
+    if not seen[sc.specialty] then
+      seen[sc.specialty] = true
+      specialties[#specialties + 1] = sc.specialty
+    end
+  end
+  local names = {}
+  for i, sc in ipairs(moving) do names[i] = State.scribe_text(sc) end
+  ui.say("Zotikós picks %s for the Scriptorium: %d Knowledge for %s Manuscripts.", words.list(names), budget,
+    words.list((function() local t = {} for i, sp in ipairs(specialties) do t[i] = words.cap(sp) end return t end)()))
+  ui.why("Scribes by Knowledge: %s.", table.concat(whys, "; "))
+  local list = ask_display(s, specialties, budget)
+  local room = s.board.shelf_spaces - #s.shelf
+  local chosen, target, mwhys = scriptorium.choose(s, list, budget, room)
+  if target == 0 then
+    ui.say("He can translate no Manuscript there, so his Scribes stay in the School.")
+    ui.why("No Manuscript of his Scribes' specialties that their Knowledge pays for (README ruling 13).")
+    return false
+  end
+  for _, sc in ipairs(moving) do sc.where = "scriptorium" end
+  ui.say("Move %s to the leftmost empty spaces of the Scriptorium.", words.list(names))
+  local spent = 0
+  for i, m in ipairs(chosen) do
+    spent = spent + m.cost
+    ui.say("He translates the %s Manuscript of space %d (%d Knowledge) and scores %d Renown.", words.cap(m.specialty),
+      m.space, m.cost, m.renown)
+    ui.why("At most %s fit in %d Knowledge%s; pick %d: %s.", words.plural(target, "Manuscript"), budget,
+      room < scriptorium.max_count(list, budget) and string.format(" (and %d empty shelf spaces)", room) or "",
+      i, mwhys[i])
+    requests.shelve(s, { kind = "manuscript", specialty = m.specialty })
+    s.renown:add(m.renown)
+  end
+  if spent < budget then
+    ui.say("The %d Knowledge he did not spend is lost.", budget - spent)
+  end
+  return true
+end))
+
+return scriptorium
