@@ -29,7 +29,7 @@ function blueprints.purchase(state, with_hire)
   local function place_of(i)
     if leftmost[i] == nil then
       leftmost[i] = ui.number(string.format(
-        "Purchase Blueprint: the place from the left of the left-most Blueprint on display that is %s (0 if none)?",
+        "Purchase Blueprint: counting places on the display from the left, where is the first Blueprint that is %s? (0: there is none)",
         KINDS[i].text), 0, places)
     end
     return leftmost[i]
@@ -66,7 +66,7 @@ function blueprints.purchase(state, with_hire)
   end
   state.queue[#state.queue + 1] = { kind = kind }
   ui.say("Refill the display as usual. Botric's queue: %s.", blueprints.queue_text(state))
-  costs.ignored(state, "that Blueprint")
+  costs.ignored(state, "that Blueprint", choice.n - 1)
   return true
 end
 

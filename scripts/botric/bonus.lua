@@ -45,4 +45,25 @@ function bonus.score(state, c, what)
   ui.say("You gain the bonus of each of your own Refined materials it used, as usual.")
 end
 
+-- Your turn used Botric's own Refined materials: their owner gains the bonus as usual, Botric 1
+-- Point instead of each bonus's Gold. Asked only once Botric has refined (before, it has none).
+function bonus.used_by_you(state)
+  if state.refines == 0 then return end
+  local n = ui.number("Did your turn use any of Botric's own Refined materials? How many in all?", 0,
+    state.data.largest_count)
+  if n == 0 then return end
+  local hq = 0
+  if state.milestones > 0 then
+    hq = ui.number(string.format("How many of those %d were Botric's High Quality materials?", n), 0, n)
+  end
+  local p = bonus.points(state, hq, n - hq)
+  if p > 0 then
+    State.score(state, p)
+    ui.say("Botric gains the bonus of its own materials you used (%d High Quality, %d Refined): %s (now %d).", hq, n - hq,
+      util.plural(p, "Point"), state.points)
+    ui.why("The owner of a Refined material gains its bonus when it is used, as usual; Botric takes 1 Point instead of "
+      .. "each bonus's Gold.")
+  end
+end
+
 return bonus

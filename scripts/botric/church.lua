@@ -35,14 +35,19 @@ end
 function church.candidates(state)
   local data = state.data
   local n = state.turn.church
+  if n == nil and state.open == 0 then
+    n = 0  -- no space is left to fill: nothing to ask
+    state.turn.church = n
+  end
   if n == nil then
     n = util.count(state, string.format("Church Delivery: how many open Church spaces could Botric fill now from the "
       .. "materials anywhere in the connected village? It needs %d for a raw space and %d for a refined one, and buys "
-      .. "nothing at the Market. Leave out the 10-Gold space.", data.church_raw, data.church_refined))
+      .. "nothing at the Market. Leave out the 10-Gold space.", data.church_raw, data.church_refined),
+      math.min(data.largest_choice, state.open or data.largest_choice))
     state.turn.church = n
   end
   local cands = util.candidates(n, "space", "Church space")
-  if not state.gold_space.filled and state.favour.gold >= data.gold_space_cost then
+  if not state.gold_space.filled and state.favour.gold >= data.gold_space_cost and state.open ~= 0 then
     if state.turn.gold_open == nil then
       state.turn.gold_open = ui.confirm(string.format(
         "Botric has %d Gold on its Favour tile: is the 10-Gold Church space still open?", state.favour.gold))
@@ -60,7 +65,7 @@ end
 church.try = game.step("church delivery", function(state, k)
   local cands = church.candidates(state)
   if #cands == 0 then
-    ui.say("Church Delivery: Botric cannot fill any Church space.")
+    ui.say("Church Delivery: Botric cannot fill any Church space%s.", state.open == 0 and " (none is left)" or "")
     favour.failure_gold(state, k, "Church Delivery")
     return "failed"
   end
@@ -83,6 +88,7 @@ church.try = game.step("church delivery", function(state, k)
       .. "first, then its own Refined, then those closest to the Church.")
   end
   state.deliveries = state.deliveries + 1
+  if state.open then state.open = math.max(0, state.open - 1) end
   state.turn.delivered = true
   if state.deliveries == 4 then
     ui.say("Mark the delivery with a marker of Botric's colour; with none left, use one of its Donkeys from the box for this turn.")

@@ -9,33 +9,54 @@ local State = require "state"
 
 local construct = {}
 
--- Which Blueprints of the queue have their materials in the village: one question.
+-- Which Blueprints of the queue have their materials in the village: one question, about those
+-- not already known unbuildable since the table last changed (a Blueprint that came with a hire
+-- this turn is asked about alone: README ruling 22).
 local function buildable(state)
-  local q = state.queue
-  if #q == 1 then
-    if ui.confirm(string.format("Construct: are the materials for Botric's %s Blueprint all in the connected village "
-      .. "(it pays no Gold and buys nothing)?", util.kind_label(q[1].kind))) then
-      return { 1 }
-    end
+  local q, epoch = state.queue, state.turn.epoch
+  local open = {}
+  for i, b in ipairs(q) do
+    if not rawequal(b.unbuildable, epoch) then open[#open + 1] = i end
+  end
+  if #open == 0 then
+    ui.say("Construct: nothing has changed since Botric found none of its Blueprints buildable this turn.")
     return {}
   end
-  local options = { { id = "none", label = "none of them" } }
-  local subsets = {}
-  for mask = 1, (1 << #q) - 1 do
-    local idx, names = {}, {}
-    for i = 1, #q do
-      if mask & (1 << (i - 1)) ~= 0 then
-        idx[#idx + 1] = i
-        names[#names + 1] = string.format("%d (%s)", i, util.kind_label(q[i].kind))
-      end
+  local result
+  if #open == 1 then
+    local i = open[1]
+    local which = #q == 1 and "" or string.format(" (#%d of its queue)", i)
+    if ui.confirm(string.format("Construct: are the materials for Botric's %s Blueprint%s all in the connected village "
+      .. "(it pays no Gold and buys nothing)?", util.kind_label(q[i].kind), which)) then
+      result = { i }
+    else
+      result = {}
     end
-    local id = table.concat(idx, "+")
-    subsets[id] = idx
-    options[#options + 1] = { id = id, label = util.list(names) }
+  else
+    local options = { { id = "none", label = "none of them" } }
+    local subsets = {}
+    for mask = 1, (1 << #open) - 1 do
+      local idx, names = {}, {}
+      for j, i in ipairs(open) do
+        if mask & (1 << (j - 1)) ~= 0 then
+          idx[#idx + 1] = i
+          names[#names + 1] = string.format("%d (%s)", i, util.kind_label(q[i].kind))
+        end
+      end
+      local id = table.concat(idx, "+")
+      subsets[id] = idx
+      options[#options + 1] = { id = id, label = util.list(names) }
+    end
+    local a = ui.ask("Construct: which of Botric's Blueprints (numbered oldest first) have their materials all in the "
+      .. "connected village (it pays no Gold and buys nothing)?", options)
+    result = subsets[a] or {}
   end
-  local a = ui.ask("Construct: which of Botric's Blueprints (numbered oldest first) have their materials all in the "
-    .. "connected village (it pays no Gold and buys nothing)?", options)
-  return subsets[a] or {}
+  local chosen = {}
+  for _, i in ipairs(result) do chosen[i] = true end
+  for _, i in ipairs(open) do
+    if not chosen[i] then q[i].unbuildable = epoch end
+  end
+  return result
 end
 
 local function milestone_open(c)
@@ -100,7 +121,8 @@ construct.try = game.step("construct a building", function(state)
   ui.say("It pays the materials (never Gold) from anywhere in the connected village: its own High Quality first, then "
     .. "its own Refined, then those closest to the building site.")
   place(state, choice.kind)
-  villagers.send(state, v, "its new " .. util.kind_label(choice.kind))
+  villagers.send(state, v, "its new " .. util.kind_label(choice.kind),
+    string.format("the %s villager %d built in round %d", util.kind_label(choice.kind), v.n, state.round))
   table.remove(state.queue, choice.n)
   bonus.score(state, choice, "Building it")
   local p = ui.number("Points Botric scores for the new building: its construction bonus?", 0, 30)

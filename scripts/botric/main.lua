@@ -6,12 +6,14 @@ local State = require "state"
 local setup = require "setup"
 local turn = require "turn"
 local scoring = require "scoring"
+local util = require "util"
+local bonus = require "bonus"
 
 local state = State.new(game.options, game.components.village)
 setup.run(state)
 State.show(state, "Botric")
 
-local OPEN_PROMPT = "how many Church delivery spaces are still open? (0: the Church is complete)"
+local OPEN_PROMPT = "how many Church delivery spaces are left to fill, the 10-Gold space included? (0: the Church is complete)"
 
 -- Your turn: Botric waits; the answer tells it whether the game end has come (README ruling 16).
 local your_turn = game.step("your turn", function()
@@ -19,23 +21,31 @@ local your_turn = game.step("your turn", function()
   if state.turn and state.turn.failure_gold then
     ui.say("Take the start player marker back from Botric's Favour tile.")
   end
-  return ui.number(string.format("Round %d: take your turn as usual. When it is over, %s", state.round, OPEN_PROMPT),
+  local open = ui.number(string.format("Round %d: take your turn as usual. When it is over, %s", state.round, OPEN_PROMPT),
     0, state.data.church_spaces_max)
+  bonus.used_by_you(state)
+  return open
 end)
 
 while true do
   state.round = state.round + 1
   local open = your_turn()
+  state.open = open
   if open == 0 then
     ui.say("The Church is complete: Botric takes the last turn of the round, then the game ends.")
   end
   turn.play(state)
   if open == 0 then break end
   if state.turn.delivered then
-    if ui.number("Botric delivered to the Church this turn: " .. OPEN_PROMPT, 0, state.data.church_spaces_max) == 0 then
-      ui.say("Botric completed the Church: the game ends.")
+    -- Only Botric changed the table since you counted: each delivery filled one of those spaces
+    -- (README ruling 16), so the count is known without asking.
+    if state.open == 0 then
+      ui.say("Botric's delivery filled the last Church space left: the Church is complete and the game ends.")
+      ui.why("%s left to fill when your turn ended; Botric filled %d.", util.plural(open, "Church space was", "Church spaces were"),
+        open - state.open)
       break
     end
+    ui.say("%s left to fill.", util.plural(state.open, "Church space is", "Church spaces are"))
   end
 end
 

@@ -36,8 +36,9 @@ refine.try = game.step("refine", function(state)
   }, { tie = "ask", label = util.label, prompt = "These Refineries tie on Botric's priority list: which does it use (your choice)?" })
   ui.say("Botric refines at %s.", choice.label)
   ui.why("Which Refinery: %s.", d.why)
-  local v = villagers.closest(state, choice.label)
-  villagers.send(state, v, "a Refinery")
+  local v, dist = villagers.closest(state, choice.label, choice.facts.distance)
+  villagers.send_closest(state, v, dist, choice.label,
+    string.format("the Refinery villager %d refined at in round %d", v.n, state.round))
   ui.say("Take the materials it needs from those closest to it (equally close: you choose), and put Botric's %s there.",
     high_quality(choice) and "High Quality materials" or "Refined materials")
   state.refines = state.refines + 1

@@ -38,6 +38,10 @@ road.try = game.step("build a road", function(state)
   local function length(c, kind)
     if network(c) ~= kind then return -1 end
     return util.fact(c, "length", function()
+      -- A network with no built roads has no road to count: its length is its tiles (README ruling 14).
+      if kind == "none" then
+        return ui.number(string.format("%s: that network has no built road yet; how many tiles long is it?", c.label), 0, 60)
+      end
       return ui.number(string.format("%s: how many roads long is that network?", c.label), 0, 60)
     end)
   end
@@ -61,7 +65,8 @@ road.try = game.step("build a road", function(state)
   ui.say("Botric builds a road at %s, towards %s: put one of its roads there (%d left).", choice.label, target, state.roads)
   ui.why("Target: %s; which place: %s.", target, d.why)
   local v = villagers.first_standing(state)
-  villagers.send(state, v, "the tile of its new road")
+  villagers.send(state, v, "the tile of its new road",
+    string.format("the tile of the road villager %d built in round %d", v.n, state.round))
   return true
 end)
 

@@ -43,6 +43,7 @@ scoring.final = game.step("game end", function(state)
     util.plural(state.deliveries, "Church delivery", "Church deliveries")), 0, state.data.church_spaces_max)
   if yours > state.deliveries then
     ui.say("You made more Church deliveries: the Chaplain Award is yours.")
+    ui.why("You made a majority of the Church deliveries, so you win the Chaplain Award.")
   elseif state.deliveries == 0 then
     ui.say("Nobody made a Church delivery: nobody takes the Chaplain Award.")
   else
@@ -55,6 +56,7 @@ scoring.final = game.step("game end", function(state)
     util.plural(state.sales, "Market sale")), 0, 60)
   if sales > state.sales and sales >= 5 then
     ui.say("You made more Market sales, and at least 5: the Merchant Award is yours.")
+    ui.why("You made a majority of the Market sales and at least 5, so you win the Merchant Award.")
   elseif sales > state.sales then
     ui.say("You made more Market sales but fewer than 5: nobody takes the Merchant Award.")
     ui.why("You need more sales than Botric and at least 5 to take it (README ruling 15).")

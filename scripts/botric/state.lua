@@ -38,6 +38,7 @@ function State.new(options, data)
     deliveries = 0, sales = 0, landmarks = 0,
     gold_space = { filled = false, points = nil },  -- the Gold Church space, as far as Botric knows
     round = 0,
+    open = nil,                -- Church spaces left to fill: your count after your turn, less Botric's deliveries since
     turn = nil,                -- what it learnt this turn (util.new_turn)
     now = nil,                 -- during its turn: {text =} (which villager action, which marker)
     phase = nil,               -- outside its turn: what the table is doing
@@ -63,6 +64,8 @@ function State.new(options, data)
     get = function() return state.roads end, set = function(v) state.roads = v end }
   game.correctable{ id = "milestones", label = "Refinery Milestones Botric holds", min = 0, max = 9,
     get = function() return state.milestones end, set = function(v) state.milestones = v end }
+  game.correctable{ id = "open", label = "Church spaces left to fill", min = 0, max = data.church_spaces_max,
+    get = function() return state.open or 0 end, set = function(v) state.open = v end }
   -- Counts the end scoring uses, for a player who finds Soloist and the table disagree.
   for _, c in ipairs({
     { "deliveries", "Church deliveries Botric made", 60 }, { "sales", "Market sales Botric made", 60 },
@@ -151,6 +154,7 @@ function State.entries(state)
   add("Roads left", state.roads)
   add("Refinery Milestones", state.milestones)
   add("Refine actions", state.refines)
+  if state.open then add("Church spaces left to fill", state.open) end
   add("Church deliveries", state.deliveries)
   add("Market sales", state.sales)
   add("Landmarks built", state.landmarks)

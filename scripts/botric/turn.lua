@@ -29,8 +29,11 @@ local function changed(state, action)
     t.impossible.construct = nil  -- a new Blueprint may be buildable
     return
   end
-  t.church, t.market, t.gold_open = nil, nil, nil
+  -- The Gold space stays as you said (only Botric's own delivery there fills it, and that is
+  -- remembered for the game); the other counts may have changed.
+  t.church, t.market = nil, nil
   t.impossible = {}
+  t.epoch = {}  -- what Botric learnt about its Blueprints no longer holds
 end
 
 local priority_actions = game.step("priority actions", function(state, k)
@@ -82,7 +85,7 @@ local non_priority = game.step("non-priority action", function(state, k)
 end)
 
 function turn.new(state)
-  state.turn = { impossible = {}, failure_gold = false, delivered = false }
+  state.turn = { impossible = {}, failure_gold = false, delivered = false, epoch = {} }
 end
 
 turn.play = game.step("botric's turn", function(state)

@@ -1,15 +1,10 @@
 -- Wording and the questions about the village that several actions share.
+local phrase = require "phrase"
+
 local util = {}
 
-function util.list(items)
-  if #items == 0 then return "none" end
-  if #items == 1 then return tostring(items[1]) end
-  return table.concat(items, ", ", 1, #items - 1) .. " and " .. tostring(items[#items])
-end
-
-function util.plural(n, word, words)
-  return string.format("%d %s", n, n == 1 and word or (words or word .. "s"))
-end
+-- Wording shared with the other bots (scripts/lib/phrase.lua).
+util.list, util.plural = phrase.list, phrase.plural
 
 local KINDS = { refinery = "Refinery", landmark = "Landmark", barn = "Barn" }
 function util.kind_label(kind)
@@ -37,8 +32,8 @@ end
 function util.label(c) return c.label end
 
 -- A count of things on the table Botric chooses among; the player numbers them as they like.
-function util.count(state, prompt)
-  return ui.number(prompt, 0, state.data.largest_choice)
+function util.count(state, prompt, max)
+  return ui.number(prompt, 0, max or state.data.largest_choice)
 end
 
 return util

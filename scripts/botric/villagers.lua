@@ -16,42 +16,66 @@ function villagers.first_standing(state)
   return State.standing(state)[1]
 end
 
-function villagers.send(state, v, tile)
+-- `tile` names where it goes as the player sees it now; `at`, when given, is how Soloist names
+-- that place later: a Production tile, a Refinery, a new building or a road's tile is one of
+-- many, so it is named by the villager and the round, and two villagers on two such tiles are
+-- never taken for villagers on the same tile.
+function villagers.send(state, v, tile, at)
   local from = v.tile
-  v.tile, v.standing = tile, false
-  if from == tile then
+  at = at or tile
+  v.tile, v.standing = at, false
+  if from == at then
     ui.say("Lay Botric's villager %d down where it stands, on %s.", v.n, tile)
   else
     ui.say("Move Botric's villager %d to %s and lay it down.", v.n, tile)
   end
 end
 
--- The standing villager closest to a chosen tile; asked only when they stand on different tiles.
-function villagers.closest(state, what)
+-- The standing villager closest to a chosen tile (and its distance, when known); asked only when
+-- they stand on different tiles.
+-- `known`: the distance from the tile to the nearest standing villager, when the priority list
+-- asked it already; no villager is nearer, and when every other place is further the last one
+-- is that distance without asking.
+function villagers.closest(state, what, known)
   local standing = State.standing(state)
-  local tiles, distinct = {}, 0
+  local places, seen = {}, {}
   for _, v in ipairs(standing) do
-    if not tiles[v.tile] then tiles[v.tile] = true; distinct = distinct + 1 end
+    if not seen[v.tile] then seen[v.tile] = true; places[#places + 1] = v.tile end
   end
-  if distinct <= 1 then
+  if #places <= 1 then
     local v = standing[1]
     ui.why("Villager %d goes: %s.", v.n, #standing == 1 and "it is Botric's only standing villager"
       or "all its standing villagers are on the same tile, so the first of them")
-    return v
+    return v, known
   end
-  local asked = {}
-  local function distance(v)
-    if asked[v.tile] == nil then
-      asked[v.tile] = ui.number(string.format("How many tiles is it along the roads from %s to %s (where Botric's villager %d stands)?",
-        what, v.tile, v.n), 0, state.data.largest_count)
+  local distance, nearest_seen = {}, false
+  for i, place in ipairs(places) do
+    if known and i == #places and not nearest_seen then
+      distance[place] = known
+    else
+      local first
+      for _, v in ipairs(standing) do
+        if v.tile == place and not first then first = v end
+      end
+      distance[place] = ui.number(string.format("How many tiles is it along the roads from %s to %s (where Botric's villager %d stands)?",
+        what, place, first.n), known or 0, state.data.largest_count)
+      if distance[place] == known then nearest_seen = true end
     end
-    return asked[v.tile]
   end
-  local v, d = priority.choose(standing, { { "the villager closest to it", least = distance } }, {
+  local v, d = priority.choose(standing, { { "the villager closest to it", least = function(x) return distance[x.tile] end } }, {
     tie = "ask", label = function(x) return "villager " .. x.n .. " (on " .. x.tile .. ")" end,
     prompt = "These villagers of Botric's are equally close: which one goes (your choice)?" })
   ui.why("Which villager: %s.", d.why)
-  return v
+  return v, distance[v.tile]
+end
+
+-- A villager sent to the tile chosen by closest(): at distance 0 it stands there already.
+function villagers.send_closest(state, v, dist, tile, at)
+  if dist == 0 then
+    villagers.send(state, v, v.tile)
+  else
+    villagers.send(state, v, tile, at)
+  end
 end
 
 return villagers
