@@ -67,6 +67,8 @@ HttpServer::HttpServer(const cli::Common& common, ServeOptions options)
     const std::string token = impl_->options.token;
     svr.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     svr.set_payload_max_length(kMaxBody);
+    // Small replies go out at once, not held back for more data (Nagle with delayed ACKs: 40 ms).
+    svr.set_tcp_nodelay(true);
     svr.set_read_timeout(10, 0);
     svr.set_write_timeout(10, 0);
     // Every request carries the token when there is one: ?token= in the address first opened,
