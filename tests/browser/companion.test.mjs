@@ -82,6 +82,12 @@ try {
 
   for (let i = 0; i < 3; i++) await tapFirst();
   await page.screenshot({ path: join(screens, "game.png") });
+  // Dark mode, as the phone asks.
+  await page.emulateMedia({ colorScheme: "dark" });
+  const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  check(dark !== "rgb(247, 245, 240)", "dark mode follows the device (" + dark + ")");
+  await page.screenshot({ path: join(screens, "game-dark.png") });
+  await page.emulateMedia({ colorScheme: "light" });
   // Why and Show add to the log.
   await page.locator("#why").tap();
   await page.waitForSelector("#log li.why");

@@ -2,11 +2,13 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <sstream>
 #include <thread>
 
 #include <httplib.h>
 
 #include "cli/common.hpp"
+#include "cli/terminal.hpp"
 #include "companion/http_server.hpp"
 #include "domain/journal.hpp"
 #include "test_support.hpp"
@@ -216,4 +218,58 @@ TEST_CASE("games on the companion are isolated: a runaway script stops its own g
     CHECK(state["step"]["status"] == "failed");
     INFO(state.dump());
     CHECK(state["step"]["error"].get<std::string>().find("ran for more than 0.5 s") != std::string::npos);
+}
+
+TEST_CASE("a game moves between the page and the terminal: one journal, one transcript", "[companion]") {
+    Served s;
+    const std::string id = s.post("/api/games", {{"bot", "guild-mat"}, {"seed", "31"}}, 201)["game"];
+    s.post("/api/games/" + id + "/answer", {{"value", "no"}});
+    const auto journal = s.data.path() / "soloist" / (id + ".journal");
+
+    // The terminal resumes it, answers once more and quits.
+    cli::PlayArgs args;
+    args.journal = journal;
+    std::istringstream in("done\nquit\n");
+    std::ostringstream out;
+    REQUIRE(cli::play(args, s.common, in, out) == 0);
+    CHECK(out.str().find("Resuming guild-mat (seed 31) after 1 answers.") != std::string::npos);
+    CHECK(load_journal(journal).entries.size() == 2);
+
+    // A new server (the page after a restart) resumes it where the terminal left it.
+    Served again;
+    setenv("XDG_DATA_HOME", s.data.path().c_str(), 1);
+    json state = again.post("/api/games/" + id + "/resume", nullptr);
+    CHECK(state["answers"] == 2);
+    state = again.post("/api/games/" + id + "/answer", {{"value", state["step"]["question"]["options"][0]["id"]}});
+    CHECK(state["answers"] == 3);
+
+    // The transcript of the journal both wrote is the one a headless run of the same answers makes.
+    const auto saved = load_journal(journal);
+    REQUIRE(saved.entries.size() == 3);
+    cli::Session replayed = cli::session_from_journal(saved, s.common, false, saved.entries.size(), nullptr);
+    cli::GameRequest request;
+    request.bot = "guild-mat";
+    request.seed = 31;
+    cli::Session fresh = cli::new_session(request, s.common);
+    fresh.game->start();
+    for (const auto& e : saved.entries) fresh.game->answer(e.value);
+    CHECK(replayed.game->transcript().to_jsonl() == fresh.game->transcript().to_jsonl());
+}
+
+TEST_CASE("the address to open on a phone as a QR code", "[companion]") {
+    const std::string qr = companion::qr_text("http://192.168.1.20:8080/?token=0123456789abcdef0123456789abcdef");
+    REQUIRE(!qr.empty());
+    std::istringstream lines(qr);
+    std::string line;
+    std::size_t rows = 0, width = 0;
+    while (std::getline(lines, line)) {
+        std::size_t cells = 0;  // code points: each block is one
+        for (const char c : line) cells += (c & 0xC0) != 0x80;
+        if (rows++ == 0) width = cells;
+        CHECK(cells == width);
+    }
+    CHECK(width >= 25);         // version 2 or more, with its quiet zone
+    CHECK(rows * 2 >= width);   // two rows of modules a line
+    CHECK(companion::new_token().size() == 32);
+    CHECK(companion::new_token() != companion::new_token());
 }
