@@ -115,7 +115,7 @@ try {
   check(pageErrors.length === 0, "no script errors in the page: " + pageErrors.join("; "));
 
   // The journal the page wrote replays to the transcript `soloist run` makes from the same answers.
-  const saved = JSON.parse(execFileSync("curl", ["-s", url + "api/games"]).toString()).saved;
+  const saved = (await (await fetch(url + "api/games")).json()).saved;
   const journal = join(data, "soloist", saved[0].id + ".journal");
   const answersFile = join(data, "answers.yaml");
   writeFileSync(answersFile, answers.map((a) => "- " + JSON.stringify(a)).join("\n") + "\n");
