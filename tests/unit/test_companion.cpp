@@ -20,9 +20,13 @@ namespace {
 
 // A server of its own with saved games in a throwaway folder, serving while the test runs.
 struct Served {
-    explicit Served(std::string token = "", std::vector<std::filesystem::path> bots = {}) {
-        setenv("XDG_DATA_HOME", data.path().c_str(), 1);
+    // Saved games in `saved` (default: a folder of its own), set before the server starts: the
+    // server reads the environment from its threads.
+    explicit Served(std::string token = "", std::vector<std::filesystem::path> bots = {},
+                    std::filesystem::path saved = {}, double max_seconds = 0) {
+        setenv("XDG_DATA_HOME", (saved.empty() ? data.path() : saved).c_str(), 1);
         common.bot_dirs = std::move(bots);
+        if (max_seconds > 0) common.limits.max_seconds = max_seconds;
         server = std::make_unique<companion::HttpServer>(common, companion::ServeOptions{"127.0.0.1", 0, token});
         port = server->bind();
         thread = std::thread([this] { server->serve(); });
@@ -137,13 +141,11 @@ TEST_CASE("a game started on the companion resumes from its file in a new server
     test::TempDir keep;
     std::string id;
     {
-        Served s;
-        setenv("XDG_DATA_HOME", keep.path().c_str(), 1);
+        Served s("", {}, keep.path());
         id = s.post("/api/games", {{"bot", "guild-mat"}, {"seed", 5}}, 201)["game"];
         s.post("/api/games/" + id + "/answer", {{"value", "no"}});
     }
-    Served again;
-    setenv("XDG_DATA_HOME", keep.path().c_str(), 1);
+    Served again("", {}, keep.path());
     json state = again.post("/api/games/" + id + "/resume", nullptr);
     CHECK(state["answers"] == 1);
     CHECK(state["events"].front()["recap"] == true);
@@ -201,8 +203,7 @@ TEST_CASE("games on the companion are isolated: a runaway script stops its own g
     bots.write("runaway/bot.yaml",
                "id: runaway\nname: Runaway\ngame: Tests\nversion: 1.0.0\ndescription: Loops after one answer.\nentry: main.lua\n");
     bots.write("runaway/main.lua", "ui.ask('Go?', { 'go' })\nwhile true do end\n");
-    Served s("", {bots.path()});
-    s.common.limits.max_seconds = 0.5;
+    Served s("", {bots.path()}, {}, 0.5);
     const std::string loop = s.post("/api/games", {{"bot", "runaway"}}, 201)["game"];
     const std::string guild = s.post("/api/games", {{"bot", "guild-mat"}, {"seed", 2}}, 201)["game"];
     std::thread stuck([&] {
@@ -236,8 +237,8 @@ TEST_CASE("a game moves between the page and the terminal: one journal, one tran
     CHECK(load_journal(journal).entries.size() == 2);
 
     // A new server (the page after a restart) resumes it where the terminal left it.
-    Served again;
-    setenv("XDG_DATA_HOME", s.data.path().c_str(), 1);
+    s.server->stop();
+    Served again("", {}, s.data.path());
     json state = again.post("/api/games/" + id + "/resume", nullptr);
     CHECK(state["answers"] == 2);
     state = again.post("/api/games/" + id + "/answer", {{"value", state["step"]["question"]["options"][0]["id"]}});
