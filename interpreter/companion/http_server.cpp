@@ -1,5 +1,6 @@
 #include "companion/http_server.hpp"
 
+#include <atomic>
 #include <csignal>
 #include <cstring>
 #include <fstream>
@@ -58,6 +59,7 @@ struct HttpServer::Impl {
     Companion companion;
     ServeOptions options;
     httplib::Server server;
+    std::atomic<int> port{0};  // once bound
 };
 
 HttpServer::HttpServer(const cli::Common& common, ServeOptions options)
@@ -73,10 +75,26 @@ HttpServer::HttpServer(const cli::Common& common, ServeOptions options)
     svr.set_write_timeout(10, 0);
     // Every request carries the token when there is one: ?token= in the address first opened,
     // which sets a cookie for the page's own files, and a header from the page's script.
-    svr.set_pre_routing_handler([token](const httplib::Request& req, httplib::Response& res) {
+    Impl* impl = impl_.get();
+    svr.set_pre_routing_handler([token, impl](const httplib::Request& req, httplib::Response& res) {
         res.set_header("X-Content-Type-Options", "nosniff");
         res.set_header("Referrer-Policy", "no-referrer");
-        if (token.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        // Another web site open in the player's browser cannot drive a game: a form cannot
+        // send JSON, and a script that does is stopped by the browser (no CORS here).
+        if (req.method == "POST" && req.get_header_value("Content-Type").rfind("application/json", 0) != 0) {
+            send(res, refused(415, "send the request body as JSON (Content-Type: application/json)"));
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        if (token.empty()) {
+            // This machine only, by name too: a web site whose name points at 127.0.0.1 (DNS
+            // rebinding) is not this server.
+            const std::string host = req.get_header_value("Host"), port = ":" + std::to_string(impl->port.load());
+            if (host != "127.0.0.1" + port && host != "localhost" + port && host != "[::1]" + port) {
+                send(res, refused(421, "this server answers only for 127.0.0.1" + port + " and localhost" + port));
+                return httplib::Server::HandlerResponse::Handled;
+            }
+            return httplib::Server::HandlerResponse::Unhandled;
+        }
         if (req.has_param("token") && same_token(req.get_param_value("token"), token)) {
             res.set_header("Set-Cookie", "soloist_token=" + token + "; Path=/; HttpOnly; SameSite=Strict");
             return httplib::Server::HandlerResponse::Unhandled;
@@ -165,12 +183,12 @@ int HttpServer::bind() {
     if (o.port == 0) {
         const int port = impl_->server.bind_to_any_port(o.listen);
         if (port <= 0) throw GameError("cannot listen on " + o.listen + " (is it an address of this machine?)");
-        return port;
+        return impl_->port = port;
     }
     if (!impl_->server.bind_to_port(o.listen, o.port))
         throw GameError("cannot listen on " + o.listen + ":" + std::to_string(o.port) +
                         " (is the port in use? choose another with --port)");
-    return o.port;
+    return impl_->port = o.port;
 }
 
 void HttpServer::serve() { impl_->server.listen_after_bind(); }

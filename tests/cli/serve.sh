@@ -7,8 +7,8 @@ source "$(dirname "$0")/lib/assert.sh" "$@"
 http() {
     local method=$1 port=$2 path=$3 body=${4:-}
     exec 3<>"/dev/tcp/127.0.0.1/$port" || { REPLY=""; return 1; }
-    printf '%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s' \
-        "$method" "$path" "${#body}" "$body" >&3
+    printf '%s %s HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s' \
+        "$method" "$path" "$port" "${#body}" "$body" >&3
     REPLY=$(timeout 20 cat <&3)
     exec 3>&-
 }

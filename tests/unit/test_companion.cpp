@@ -178,6 +178,16 @@ TEST_CASE("the companion refuses what it cannot take with a clear 4xx", "[compan
     auto huge = s.client->Post("/api/games", std::string(100 * 1024, ' '), "application/json");
     REQUIRE(huge);
     CHECK(huge->status == 413);
+    // Another web site in the player's browser: a form's body, or a name that points here.
+    auto form = s.client->Post("/api/games", "bot=guild-mat", "application/x-www-form-urlencoded");
+    REQUIRE(form);
+    CHECK(form->status == 415);
+    auto rebound = s.client->Get("/api/bots", httplib::Headers{{"Host", "evil.example:" + std::to_string(s.port)}});
+    REQUIRE(rebound);
+    CHECK(rebound->status == 421);
+    auto by_name = s.client->Get("/api/bots", httplib::Headers{{"Host", "localhost:" + std::to_string(s.port)}});
+    REQUIRE(by_name);
+    CHECK(by_name->status == 200);
     const std::string id = s.post("/api/games", {{"bot", "guild-mat"}, {"seed", 1}}, 201)["game"];
     CHECK(s.post("/api/games/" + id + "/answer", json::object(), 400).contains("error"));
     CHECK(s.post("/api/games/" + id + "/set", {{"id", "round"}, {"value", "four"}}, 400).contains("error"));
