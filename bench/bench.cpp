@@ -4,6 +4,7 @@
 // 2. headless guild-mat games per second on one core, random answers
 // 3. the cost of the sandbox limits: games/s without limits vs with each kind of limit
 // 4. Zenodotus games per second on one core, four bot seats
+// 5. sim --jobs 2 against --jobs 1 (guild-mat)
 #include <sys/wait.h>
 #include <spawn.h>
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/common.hpp"
@@ -54,12 +56,14 @@ static double time_to_first_question(const std::string& soloist, const std::stri
 }
 
 static double games_per_second(const Bot& bot, std::size_t games, Limits::Mode mode,
-                               const std::vector<std::string>& set = {}) {
+                               const std::vector<std::string>& set = {}, std::size_t jobs = 1) {
     Limits limits;
     limits.mode = mode;
     const auto options = resolve_options(bot, set, nullptr);
+    cli::SimSettings settings;
+    settings.jobs = jobs;
     const auto t0 = clock_type::now();
-    const auto report = cli::run_games(bot, options, std::nullopt, 1, games, limits, cli::SimSettings{});
+    const auto report = cli::run_games(bot, options, std::nullopt, 1, games, limits, settings);
     const double t = seconds_since(t0);
     if (!report.errors.empty()) {
         std::fprintf(stderr, "bench: %zu games stopped with an error, e.g. %s\n", report.errors.size(),
@@ -93,11 +97,13 @@ int main(int argc, char** argv) {
     std::string self = argv[0];
     const std::string soloist = self.substr(0, self.rfind('/') + 1) + "soloist";
 
-    // Pin to one core, as the goal is stated per core.
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(0, &one);
-    sched_setaffinity(0, sizeof one, &one);
+    // Pin to one core, as the goals are stated per core (until the --jobs figure).
+    cpu_set_t every;
+    sched_getaffinity(0, sizeof every, &every);
+    cpu_set_t one_core;
+    CPU_ZERO(&one_core);
+    CPU_SET(0, &one_core);
+    sched_setaffinity(0, sizeof one_core, &one_core);
 
     char answers[] = "/tmp/soloist-bench-XXXXXX";
     const int fd = mkstemp(answers);
@@ -140,5 +146,17 @@ int main(int argc, char** argv) {
     std::printf("zenodotus games per second, one core, four bot seats (%s, %zu games a round, median of %zu rounds): "
                 "%.0f games/s (goal: >= 2000; rounds %s)\n",
                 four_bots[0].c_str() + 6, zenodotus_games, rounds, median(zen), spread(zen).c_str());
+
+    // sim --jobs: two threads against one, alternately, the same games, on every core.
+    sched_setaffinity(0, sizeof every, &every);
+    std::vector<double> one, two;
+    for (std::size_t r = 0; r < rounds; ++r) {
+        one.push_back(games_per_second(bot, 2 * games, Limits::Mode::watchdog, {}, 1));
+        two.push_back(games_per_second(bot, 2 * games, Limits::Mode::watchdog, {}, 2));
+    }
+    std::printf("guild-mat sim --jobs 2 against --jobs 1 (%zu games a round, median of %zu rounds, %u cores): %.0f and "
+                "%.0f games/s, ratio %.2f (goal: >= 1.9 on 2 cores; rounds %s and %s)\n",
+                2 * games, rounds, std::thread::hardware_concurrency(), median(two), median(one), median(two) / median(one),
+                spread(two).c_str(), spread(one).c_str());
     return 0;
 }

@@ -40,6 +40,8 @@ struct SimArgs {
     std::string answers = "random";  // random | first
     bool narrate = false;  // build the narration too (slower; soloist check always does)
     std::size_t answer_limit = 10000;  // a game asking more questions stops as endless
+    std::size_t jobs = 0;              // threads; 0: the machine's cores
+    bool progress = false;             // a progress line on standard error
     std::filesystem::path failures;    // where failed games' answers go (empty: a fresh temporary folder)
 };
 int simulate(const SimArgs& args, const Common& common, std::ostream& out);

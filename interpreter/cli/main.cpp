@@ -1,4 +1,6 @@
 // soloist: runs solo board-game bots. Exit codes: 0 ok, 1 game or validation error, 2 usage.
+#include <unistd.h>
+
 #include <algorithm>
 #include <iostream>
 #include <limits>
@@ -62,7 +64,7 @@ int main(int argc, char** argv) {
     PlayArgs play_args;
     auto* play_cmd = app.add_subcommand("play", "Play a game in the terminal (or resume one with --journal)");
     play_cmd->add_option("BOT", play_args.request.bot, "The bot's id or folder (not needed to resume a journal)");
-    std::string play_seed, run_seed, sim_seed, until_text, check_games, sim_games, sim_answer_limit;
+    std::string play_seed, run_seed, sim_seed, until_text, check_games, sim_games, sim_answer_limit, sim_jobs;
     auto* play_seed_opt = play_cmd->add_option("--seed", play_seed, kSeedHelp);
     play_cmd->add_option("--option", play_args.request.options, "An option of the bot as id=value (repeatable)");
     play_cmd->add_option("--rules", play_args.request.rules_file, "A house rules file (YAML overlay)");
@@ -106,6 +108,8 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"random", "first"}));
     auto* sim_limit_opt = sim_cmd->add_option("--answer-limit", sim_answer_limit,
                                               "Stop a game as endless after this many answers (1 to 100000000; default 10000)");
+    auto* sim_jobs_opt = sim_cmd->add_option("--jobs,-j", sim_jobs,
+                                             "Threads to play on (1 to 1024; default: the machine's cores); the result is the same for any number");
     sim_cmd->add_option("--failures", sim_args.failures,
                         "Write failed games' answers into this folder (default: a new temporary folder)");
     sim_cmd->add_flag("--narrate", sim_args.narrate,
@@ -168,6 +172,8 @@ int main(int argc, char** argv) {
         if (check_games_opt->count()) check_args.games = count_option("--games", check_games, 1, kMaxCount);
         if (sim_games_opt->count()) sim_args.games = count_option("--games", sim_games, 1, kMaxCount);
         if (sim_limit_opt->count()) sim_args.answer_limit = count_option("--answer-limit", sim_answer_limit, 1, kMaxCount);
+        if (sim_jobs_opt->count()) sim_args.jobs = count_option("--jobs", sim_jobs, 1, 1024);
+        sim_args.progress = !quiet && isatty(STDERR_FILENO);
         if (until_opt->count()) replay_args.until = count_option("--until", until_text, 0, kMaxCount);
 
         if (*list) return list_bots(common, std::cout);

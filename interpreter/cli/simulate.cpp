@@ -1,5 +1,9 @@
 // `soloist sim` and `soloist check`: many headless games with generated answers.
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <mutex>
+#include <thread>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -103,6 +107,35 @@ void print_errors(const SimReport& r, const Replay& replay, FailureFolder& failu
     }
 }
 
+// "12800 of 100000 games, 5321 games/s, 16 s left" on standard error, at most twice a second,
+// over itself; cleared at the end.
+class Progress {
+public:
+    explicit Progress(std::size_t games) : games_(games), start_(std::chrono::steady_clock::now()) {}
+    void update(std::size_t done) {
+        std::lock_guard guard(lock_);
+        const auto now = std::chrono::steady_clock::now();
+        if (now - shown_ < std::chrono::milliseconds(500) && done < games_) return;
+        shown_ = now;
+        const double seconds = std::chrono::duration<double>(now - start_).count();
+        const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+        char line[160];
+        std::snprintf(line, sizeof line, "\r%zu of %zu games, %.0f games/s, %.0f s left   ", done, games_, rate,
+                      rate > 0 ? static_cast<double>(games_ - done) / rate : 0.0);
+        std::fputs(line, stderr);
+        std::fflush(stderr);
+    }
+    void finish() {
+        std::fputs("\r\033[K", stderr);
+        std::fflush(stderr);
+    }
+
+private:
+    std::mutex lock_;
+    std::size_t games_;
+    std::chrono::steady_clock::time_point start_, shown_{};
+};
+
 void print_questions(const SimReport& r, std::ostream& out) {
     if (r.questions.empty()) return;
     std::size_t games = 0, sum = 0;
@@ -132,7 +165,11 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     settings.policy = args.answers;
     settings.narrate = args.narrate;
     settings.answer_limit = args.answer_limit;
+    settings.jobs = args.jobs ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
+    Progress progress(args.games);
+    if (args.progress) settings.progress = [&progress](std::size_t done) { progress.update(done); };
     const auto r = run_games(bot, options, rules, args.seed, args.games, common.effective_limits(), settings);
+    if (args.progress) progress.finish();
     out << "games: " << r.games << " (seeds " << args.seed << " to " << args.seed + args.games - 1 << ", answers "
         << args.answers << ")\n";
     out << "errors: " << r.errors.size() << "\n";
@@ -205,6 +242,7 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
         SimSettings settings;
         settings.narrate = true;
         settings.note_steps = true;
+        settings.jobs = std::max(1u, std::thread::hardware_concurrency());
         settings.answers_kept = 10;
         FailureFolder failures(args.failures);
         std::set<std::string> entered;

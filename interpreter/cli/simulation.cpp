@@ -1,5 +1,8 @@
 #include "cli/simulation.hpp"
 
+#include <atomic>
+#include <thread>
+
 #include "cli/common.hpp"
 #include "lua/lua_runner.hpp"
 
@@ -30,18 +33,14 @@ std::size_t median(const std::map<std::size_t, std::size_t>& histogram) {
     return 0;
 }
 
-SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
-                    std::uint64_t first_seed, std::size_t games, const Limits& limits, const SimSettings& settings) {
+namespace {
+
+// Games [first, first + count) of a run, one after another on one state cache.
+SimReport play_range(const Bot& bot, const GameSetup& every_game, std::uint64_t first_seed, std::size_t first,
+                     std::size_t count, const SimSettings& settings) {
     const std::size_t max_answers = settings.answer_limit;
     SimReport report;
-    GameSetup every_game;
-    every_game.options = options;
-    every_game.rules = rules;
-    every_game.limits = limits;
-    every_game.cache = lua::make_script_cache();
-    every_game.lib_dir = Library::from_source_tree().scripts_dir / "lib";
-    every_game.created = now_iso();
-    for (std::size_t i = 0; i < games; ++i) {
+    for (std::size_t i = first; i < first + count; ++i) {
         const std::uint64_t seed = first_seed + i;
         GameSetup setup = every_game;
         setup.seed = seed;
@@ -93,6 +92,61 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
                 ++st.n;
             }
     }
+    return report;
+}
+
+// Adds a later part of the run to `into`: counts, errors in game order, sums in part order.
+void merge_into(SimReport& into, SimReport&& part, std::size_t answers_kept) {
+    into.games += part.games;
+    into.ended += part.ended;
+    for (auto& e : part.errors) {
+        if (into.errors.size() >= answers_kept) e.answers = nlohmann::json::array();
+        into.errors.push_back(std::move(e));
+    }
+    for (const auto& [k, n] : part.results) into.results[k] += n;
+    for (const auto& [k, st] : part.scores) {
+        auto& t = into.scores[k];
+        t.min = std::min(t.min, st.min);
+        t.max = std::max(t.max, st.max);
+        t.sum += st.sum;
+        t.n += st.n;
+    }
+    for (const auto& [q, n] : part.questions) into.questions[q] += n;
+    into.steps_entered.insert(part.steps_entered.begin(), part.steps_entered.end());
+}
+
+}  // namespace
+
+SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
+                    std::uint64_t first_seed, std::size_t games, const Limits& limits, const SimSettings& settings) {
+    GameSetup every_game;
+    every_game.options = options;
+    every_game.rules = rules;
+    every_game.limits = limits;
+    every_game.lib_dir = Library::from_source_tree().scripts_dir / "lib";
+    every_game.created = now_iso();
+    // The games go in parts of kPart, each a report of its own, summed in part order: the
+    // result depends on the seed and the games, not on how many threads played them.
+    const std::size_t parts = (games + kPart - 1) / kPart;
+    std::vector<SimReport> done(parts);
+    std::atomic<std::size_t> next{0}, finished{0};
+    auto worker = [&] {
+        GameSetup mine = every_game;
+        mine.cache = lua::make_script_cache();  // one state at a time per cache: one per thread
+        for (std::size_t k; (k = next.fetch_add(1)) < parts;) {
+            const std::size_t first = k * kPart;
+            done[k] = play_range(bot, mine, first_seed, first, std::min(kPart, games - first), settings);
+            finished.fetch_add(done[k].games);
+            if (settings.progress) settings.progress(finished.load());
+        }
+    };
+    const std::size_t jobs = std::max<std::size_t>(1, std::min(settings.jobs, parts));
+    std::vector<std::thread> threads;
+    for (std::size_t t = 1; t < jobs; ++t) threads.emplace_back(worker);
+    worker();
+    for (auto& t : threads) t.join();
+    SimReport report;
+    for (auto& part : done) merge_into(report, std::move(part), settings.answers_kept);
     return report;
 }
 

@@ -2,6 +2,7 @@
 // Many headless games with generated answers: the engine of `soloist sim`, `soloist check`
 // and the benchmarks.
 #include <cmath>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -46,7 +47,13 @@ struct SimSettings {
     bool narrate = false;
     bool note_steps = false;        // collect the ids of the steps the games entered (narrates)
     std::size_t answers_kept = 20;  // failed games whose answers are kept for a replay
+    std::size_t jobs = 1;           // threads; the result is the same for any number
+    // Called now and then from the threads with the number of games played so far.
+    std::function<void(std::size_t)> progress;
 };
+
+// Games are played and summed in parts of this many: a part is the unit a thread takes.
+inline constexpr std::size_t kPart = 256;
 
 // The median of a histogram of answers per game (0 when empty).
 std::size_t median(const std::map<std::size_t, std::size_t>& histogram);
