@@ -42,6 +42,7 @@ struct SimArgs {
     std::size_t answer_limit = 10000;  // a game asking more questions stops as endless
     std::size_t jobs = 0;              // threads; 0: the machine's cores
     bool progress = false;             // a progress line on standard error
+    std::filesystem::path results;     // one record a game: JSON Lines, or CSV (.csv)
     std::filesystem::path failures;    // where failed games' answers go (empty: a fresh temporary folder)
 };
 int simulate(const SimArgs& args, const Common& common, std::ostream& out);

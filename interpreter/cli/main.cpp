@@ -110,6 +110,8 @@ int main(int argc, char** argv) {
                                               "Stop a game as endless after this many answers (1 to 100000000; default 10000)");
     auto* sim_jobs_opt = sim_cmd->add_option("--jobs,-j", sim_jobs,
                                              "Threads to play on (1 to 1024; default: the machine's cores); the result is the same for any number");
+    sim_cmd->add_option("--results", sim_args.results,
+                        "Write one record a game to this file: JSON Lines, or CSV when it ends in .csv");
     sim_cmd->add_option("--failures", sim_args.failures,
                         "Write failed games' answers into this folder (default: a new temporary folder)");
     sim_cmd->add_flag("--narrate", sim_args.narrate,

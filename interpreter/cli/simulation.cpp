@@ -37,7 +37,7 @@ namespace {
 
 // Games [first, first + count) of a run, one after another on one state cache.
 SimReport play_range(const Bot& bot, const GameSetup& every_game, std::uint64_t first_seed, std::size_t first,
-                     std::size_t count, const SimSettings& settings) {
+                     std::size_t count, const SimSettings& settings, std::vector<GameRecord>* records) {
     const std::size_t max_answers = settings.answer_limit;
     SimReport report;
     for (std::size_t i = first; i < first + count; ++i) {
@@ -61,6 +61,21 @@ SimReport play_range(const Bot& bot, const GameSetup& every_game, std::uint64_t 
         while (game->status() == Game::Status::question && game->journal().entries.size() < max_answers)
             game->answer(game->question().answer_for(player.pick(game->question())).value_or(nullptr));
         ++report.games;
+        if (records) {
+            GameRecord r;
+            r.index = i;
+            r.seed = seed;
+            r.questions = game->journal().entries.size();
+            if (game->status() == Game::Status::ended) {
+                r.result = game->ending().value("result", "?");
+                if (const auto it = game->ending().find("scores"); it != game->ending().end() && it->is_object()) r.scores = *it;
+            } else if (game->status() == Game::Status::failed) {
+                r.error = game->error().substr(0, game->error().find('\n'));
+            } else {
+                r.error = "the game did not end after " + std::to_string(max_answers) + " answers";
+            }
+            records->push_back(std::move(r));
+        }
         auto answers_of = [&] {
             nlohmann::json list = nlohmann::json::array();
             if (report.errors.size() >= settings.answers_kept) return list;
@@ -135,7 +150,10 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
         mine.cache = lua::make_script_cache();  // one state at a time per cache: one per thread
         for (std::size_t k; (k = next.fetch_add(1)) < parts;) {
             const std::size_t first = k * kPart;
-            done[k] = play_range(bot, mine, first_seed, first, std::min(kPart, games - first), settings);
+            std::vector<GameRecord> records;
+            done[k] = play_range(bot, mine, first_seed, first, std::min(kPart, games - first), settings,
+                                 settings.records ? &records : nullptr);
+            if (settings.records) settings.records(k, std::move(records));
             finished.fetch_add(done[k].games);
             if (settings.progress) settings.progress(finished.load());
         }

@@ -35,6 +35,16 @@ struct SimReport {
     std::set<std::string> steps_entered;           // with SimSettings::note_steps
 };
 
+// One game of a run, for a results file: its place in the run, how it ended.
+struct GameRecord {
+    std::size_t index = 0;  // 0-based: the game's seed is the run's first seed + index
+    std::uint64_t seed = 0;
+    std::string result;     // the end's result; empty when the game failed
+    nlohmann::json scores;  // the end's scores (an object), or null
+    std::size_t questions = 0;
+    std::string error;      // the first line of the error, when it failed
+};
+
 // How games are simulated.
 struct SimSettings {
     std::string policy = "random";  // random | first
@@ -50,6 +60,9 @@ struct SimSettings {
     std::size_t jobs = 1;           // threads; the result is the same for any number
     // Called now and then from the threads with the number of games played so far.
     std::function<void(std::size_t)> progress;
+    // Called from the threads with each part's games (part k holds games k * kPart on), in
+    // any order of parts; set, the games are recorded.
+    std::function<void(std::size_t part, std::vector<GameRecord>&& games)> records;
 };
 
 // Games are played and summed in parts of this many: a part is the unit a thread takes.

@@ -28,6 +28,25 @@ for f in "$T"/f1/*.yaml; do
 done
 [ "$(ls "$T/f1" | wc -l)" = "$(ls "$T/f2" | wc -l)" ] || fail "as many answers files with 1 and 2 threads"
 
+# --results: one record a game in game order, the same for any number of threads.
+sol sim guild-mat --games 700 --seed 4 --jobs 1 --results "$T/one.jsonl"
+expect_rc 0 "sim with results"
+sol sim guild-mat --games 700 --seed 4 --jobs 3 --results "$T/three.jsonl"
+cmp -s "$T/one.jsonl" "$T/three.jsonl" || fail "results differ between 1 and 3 threads"
+[ "$(wc -l <"$T/one.jsonl")" = 701 ] || fail "a header and 700 records: $(wc -l <"$T/one.jsonl")"
+has "$(head -1 "$T/one.jsonl")" '"bot":"guild-mat"' "the header names the bot"
+has "$(head -1 "$T/one.jsonl")" '"first_seed":4,"games":700' "the header names the seeds"
+has "$(sed -n 2p "$T/one.jsonl")" '{"game":0,"questions":' "the first record is game 0"
+has "$(tail -1 "$T/one.jsonl")" '"game":699,' "the last record is game 699"
+has "$(tail -1 "$T/one.jsonl")" '"seed":703}' "game 699 has seed 4 + 699"
+[ ! -e "$T/one.jsonl.partial" ] || fail "the partial file is renamed when complete"
+sol --bots "$T/bots" sim flaky --games 300 --jobs 2 --results "$T/flaky.csv"
+has "$(head -1 "$T/flaky.csv")" "game,seed,result,questions,error,score yes" "the CSV header"
+has "$(cat "$T/flaky.csv")" "1,2,,6,$T/bots/flaky/main.lua:3: five or more yes," "a failed game's error in its row"
+sol sim guild-mat --games 5 --results "$T/no/such/folder/r.jsonl"
+expect_rc 2 "a results file that cannot be written"
+has "$ERR" "--results: cannot write" "the results file's problem"
+
 sol sim guild-mat --games 10 --jobs 0
 expect_rc 2 "--jobs 0"
 has "$ERR" "--jobs" "the option named"
