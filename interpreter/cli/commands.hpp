@@ -43,6 +43,7 @@ struct SimArgs {
     std::size_t jobs = 0;              // threads; 0: the machine's cores
     bool progress = false;             // a progress line on standard error
     std::filesystem::path results;     // one record a game: JSON Lines, or CSV (.csv)
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> shard;  // --shard K/N
     std::filesystem::path failures;    // where failed games' answers go (empty: a fresh temporary folder)
 };
 int simulate(const SimArgs& args, const Common& common, std::ostream& out);

@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/commands.hpp"
+#include "cli/results.hpp"
 #include "cli/terminal.hpp"
 #include "companion/http_server.hpp"
 #include "domain/diagnostics.hpp"
@@ -64,7 +65,7 @@ int main(int argc, char** argv) {
     PlayArgs play_args;
     auto* play_cmd = app.add_subcommand("play", "Play a game in the terminal (or resume one with --journal)");
     play_cmd->add_option("BOT", play_args.request.bot, "The bot's id or folder (not needed to resume a journal)");
-    std::string play_seed, run_seed, sim_seed, until_text, check_games, sim_games, sim_answer_limit, sim_jobs;
+    std::string play_seed, run_seed, sim_seed, until_text, check_games, sim_games, sim_answer_limit, sim_jobs, sim_shard;
     auto* play_seed_opt = play_cmd->add_option("--seed", play_seed, kSeedHelp);
     play_cmd->add_option("--option", play_args.request.options, "An option of the bot as id=value (repeatable)");
     play_cmd->add_option("--rules", play_args.request.rules_file, "A house rules file (YAML overlay)");
@@ -110,12 +111,18 @@ int main(int argc, char** argv) {
                                               "Stop a game as endless after this many answers (1 to 100000000; default 10000)");
     auto* sim_jobs_opt = sim_cmd->add_option("--jobs,-j", sim_jobs,
                                              "Threads to play on (1 to 1024; default: the machine's cores); the result is the same for any number");
+    auto* sim_shard_opt = sim_cmd->add_option("--shard", sim_shard,
+                                              "Play only the K-th of N even runs of the games, K/N (merge their --results with soloist merge)");
     sim_cmd->add_option("--results", sim_args.results,
                         "Write one record a game to this file: JSON Lines, or CSV when it ends in .csv");
     sim_cmd->add_option("--failures", sim_args.failures,
                         "Write failed games' answers into this folder (default: a new temporary folder)");
     sim_cmd->add_flag("--narrate", sim_args.narrate,
                       "Also build the narration nobody reads (slower; soloist check always does)");
+
+    std::vector<std::filesystem::path> merge_files;
+    auto* merge_cmd = app.add_subcommand("merge", "Merge the --results of a run's shards into the run's figures");
+    merge_cmd->add_option("RESULTS", merge_files, "The shards' results files (JSON Lines)")->required();
 
     companion::ServeOptions serve_options;
     std::string serve_port = "8080";
@@ -175,6 +182,12 @@ int main(int argc, char** argv) {
         if (sim_games_opt->count()) sim_args.games = count_option("--games", sim_games, 1, kMaxCount);
         if (sim_limit_opt->count()) sim_args.answer_limit = count_option("--answer-limit", sim_answer_limit, 1, kMaxCount);
         if (sim_jobs_opt->count()) sim_args.jobs = count_option("--jobs", sim_jobs, 1, 1024);
+        if (sim_shard_opt->count()) {
+            const auto slash = sim_shard.find('/');
+            if (slash == std::string::npos) throw UsageError("--shard must be K/N, e.g. 2/8, not '" + sim_shard + "'");
+            sim_args.shard = {count_option("--shard", sim_shard.substr(0, slash), 0, kMaxCount),
+                              count_option("--shard", sim_shard.substr(slash + 1), 0, kMaxCount)};
+        }
         sim_args.progress = !quiet && isatty(STDERR_FILENO);
         if (until_opt->count()) replay_args.until = count_option("--until", until_text, 0, kMaxCount);
 
@@ -193,6 +206,7 @@ int main(int argc, char** argv) {
             sim_args.seed = sim_args.request.seed.value_or(1);
             return simulate(sim_args, common, std::cout);
         }
+        if (*merge_cmd) return merge_results(merge_files, std::cout);
         if (*serve_cmd) {
             serve_options.port = static_cast<int>(count_option("--port", serve_port, 0, 65535));
             return companion::serve(common, serve_options, std::cout);

@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "cli/commands.hpp"
+#include "cli/results.hpp"
 #include "cli/simulation.hpp"
 #include "domain/atomic_file.hpp"
 #include "domain/random.hpp"
@@ -137,88 +138,6 @@ private:
     std::chrono::steady_clock::time_point start_, shown_{};
 };
 
-// --results FILE: one record a game, in game order though the threads finish parts in any
-// order (a part waits until those before it are written). JSON Lines, with a first line
-// naming the run; or CSV when the name ends in .csv. Written beside FILE and renamed over it
-// once complete, so a failed run leaves no half file under the name.
-class ResultsWriter {
-public:
-    ResultsWriter(std::filesystem::path file, nlohmann::json header)
-        : file_(std::move(file)), partial_(file_.string() + ".partial"), csv_(file_.extension() == ".csv") {
-        out_.open(partial_, std::ios::binary | std::ios::trunc);
-        if (!out_) throw UsageError("--results: cannot write " + partial_.string() + ": " + std::strerror(errno));
-        if (!csv_) out_ << header.dump() << "\n";
-    }
-    void add(std::size_t part, std::vector<GameRecord>&& games) {
-        std::lock_guard guard(lock_);
-        pending_[part] = std::move(games);
-        for (auto it = pending_.find(next_); it != pending_.end(); it = pending_.find(++next_)) {
-            for (const auto& g : it->second) write(g);
-            pending_.erase(it);
-        }
-    }
-    void finish() {
-        out_.close();
-        if (!out_) throw GameError("--results: writing " + partial_.string() + " failed");
-        std::filesystem::rename(partial_, file_);
-    }
-
-private:
-    static std::string csv_field(const std::string& s) {
-        if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-        std::string q = "\"";
-        for (const char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return q + "\"";
-    }
-    void write(const GameRecord& g) {
-        if (!csv_) {
-            nlohmann::json j = {{"game", g.index}, {"seed", g.seed}, {"questions", g.questions}};
-            if (g.error.empty()) {
-                j["result"] = g.result;
-                j["scores"] = g.scores.is_object() ? g.scores : nlohmann::json::object();
-            } else {
-                j["error"] = g.error;
-            }
-            out_ << j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-            return;
-        }
-        if (!header_written_) {  // the score columns: those of the first game that has scores
-            if (g.scores.is_object())
-                for (const auto& [k, v] : g.scores.items()) score_names_.push_back(k);
-            out_ << "game,seed,result,questions,error";
-            for (const auto& k : score_names_) out_ << "," << csv_field("score " + k);
-            out_ << "\n";
-            header_written_ = true;
-        }
-        out_ << g.index << "," << g.seed << "," << csv_field(g.result) << "," << g.questions << "," << csv_field(g.error);
-        for (const auto& k : score_names_) {
-            out_ << ",";
-            if (g.scores.is_object() && g.scores.contains(k) && g.scores[k].is_number()) out_ << g.scores[k].dump();
-        }
-        out_ << "\n";
-    }
-
-    std::filesystem::path file_, partial_;
-    bool csv_;
-    std::ofstream out_;
-    std::mutex lock_;
-    std::map<std::size_t, std::vector<GameRecord>> pending_;
-    std::size_t next_ = 0;
-    bool header_written_ = false;
-    std::vector<std::string> score_names_;
-};
-
-void print_questions(const SimReport& r, std::ostream& out) {
-    if (r.questions.empty()) return;
-    std::size_t games = 0, sum = 0;
-    for (const auto& [n, count] : r.questions) {
-        games += count;
-        sum += n * count;
-    }
-    out << "questions a game: median " << median(r.questions) << ", mean "
-        << std::round(100.0 * static_cast<double>(sum) / static_cast<double>(games)) / 100 << ", min "
-        << r.questions.begin()->first << ", max " << r.questions.rbegin()->first << "\n";
-}
 
 }  // namespace
 
@@ -240,13 +159,27 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     settings.jobs = args.jobs ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
     Progress progress(args.games);
     if (args.progress) settings.progress = [&progress](std::size_t done) { progress.update(done); };
+    // Shard K of N: the K-th of N runs of consecutive games, as even as can be.
+    if (args.shard) {
+        const auto [k, n] = *args.shard;
+        if (n == 0 || k == 0 || k > n || n > args.games)
+            throw UsageError("--shard " + std::to_string(k) + "/" + std::to_string(n) + ": K must be from 1 to N, and N from 1 to the " +
+                             std::to_string(args.games) + " games");
+        settings.from = (k - 1) * args.games / n;
+        settings.to = k * args.games / n;
+    }
     std::optional<ResultsWriter> results;
     if (!args.results.empty()) {
-        results.emplace(args.results,
-                        nlohmann::json{{"soloist_results", 1}, {"bot", bot.id}, {"version", bot.version},
-                                       {"files", bot.content_hash}, {"options", options},
-                                       {"rules", rules ? rules->to_json() : nlohmann::json()}, {"answers", args.answers},
-                                       {"first_seed", args.seed}, {"games", args.games}});
+        nlohmann::json header = {{"soloist_results", 1}, {"bot", bot.id}, {"version", bot.version},
+                                 {"files", bot.content_hash}, {"options", options},
+                                 {"rules", rules ? rules->to_json() : nlohmann::json()}, {"answers", args.answers},
+                                 {"first_seed", args.seed}, {"games", args.games}};
+        if (args.shard) {
+            header["shard"] = std::to_string(args.shard->first) + "/" + std::to_string(args.shard->second);
+            header["from"] = settings.from;
+            header["to"] = settings.to;
+        }
+        results.emplace(args.results, header, settings.from / kPart);
         settings.records = [&results](std::size_t part, std::vector<GameRecord>&& games) {
             results->add(part, std::move(games));
         };
@@ -254,19 +187,16 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     const auto r = run_games(bot, options, rules, args.seed, args.games, common.effective_limits(), settings);
     if (args.progress) progress.finish();
     if (results) results->finish();
-    out << "games: " << r.games << " (seeds " << args.seed << " to " << args.seed + args.games - 1 << ", answers "
-        << args.answers << ")\n";
+    if (args.shard)
+        out << "shard " << args.shard->first << "/" << args.shard->second << " of " << args.games << " games: games "
+            << settings.from << " to " << settings.to - 1 << "\n";
+    const std::uint64_t first = args.seed + (args.shard ? settings.from : 0);
+    out << "games: " << r.games << " (seeds " << first << " to " << first + r.games - 1 << ", answers " << args.answers << ")\n";
     out << "errors: " << r.errors.size() << "\n";
     FailureFolder failures(args.failures);
     print_errors(r, replay_of(common, args.request.bot, bot.id, args.request.options, args.request.rules_file), failures,
                  out, settings.answers_kept);
-    for (const auto& [result, n] : r.results)
-        out << "result " << result << ": " << n << " (" << std::round(1000.0 * n / std::max<std::size_t>(r.ended, 1)) / 10
-            << "%)\n";
-    for (const auto& [name, st] : r.scores)
-        out << "score " << name << ": min " << st.min << ", mean " << std::round(100 * st.sum / st.n) / 100 << ", max "
-            << st.max << "\n";
-    print_questions(r, out);
+    print_figures(r, out);
     return r.errors.empty() ? exit_ok : exit_game_error;
 }
 

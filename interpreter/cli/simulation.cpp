@@ -1,6 +1,8 @@
 #include "cli/simulation.hpp"
 
 #include <atomic>
+#include <ostream>
+#include <cstdint>
 #include <thread>
 
 #include "cli/common.hpp"
@@ -31,6 +33,40 @@ std::size_t median(const std::map<std::size_t, std::size_t>& histogram) {
     for (const auto& [value, n] : histogram)
         if ((seen += n) * 2 >= total) return value;  // the lower median of an even count
     return 0;
+}
+
+void print_figures(const SimReport& r, std::ostream& out) {
+    for (const auto& [result, n] : r.results)
+        out << "result " << result << ": " << n << " (" << std::round(1000.0 * n / std::max<std::size_t>(r.ended, 1)) / 10
+            << "%)\n";
+    for (const auto& [name, st] : r.scores)
+        out << "score " << name << ": min " << st.min << ", mean " << std::round(100 * st.sum / st.n) / 100 << ", max "
+            << st.max << "\n";
+    if (r.questions.empty()) return;
+    std::size_t games = 0, sum = 0;
+    for (const auto& [n, count] : r.questions) {
+        games += count;
+        sum += n * count;
+    }
+    out << "questions a game: median " << median(r.questions) << ", mean "
+        << std::round(100.0 * static_cast<double>(sum) / static_cast<double>(games)) / 100 << ", min "
+        << r.questions.begin()->first << ", max " << r.questions.rbegin()->first << "\n";
+}
+
+void tally(SimReport& report, const std::string& result, const nlohmann::json& scores, std::size_t questions) {
+    ++report.ended;
+    ++report.questions[questions];
+    ++report.results[result];
+    if (!scores.is_object()) return;
+    for (const auto& [k, v] : scores.items()) {
+        if (!v.is_number()) continue;
+        auto& st = report.scores[k];
+        const double x = v.get<double>();
+        st.min = std::min(st.min, x);
+        st.max = std::max(st.max, x);
+        st.sum += x;
+        ++st.n;
+    }
 }
 
 namespace {
@@ -92,25 +128,16 @@ SimReport play_range(const Bot& bot, const GameSetup& every_game, std::uint64_t 
                                      answers_of()});
             continue;
         }
-        ++report.ended;
-        ++report.questions[game->journal().entries.size()];
         const auto& end = game->ending();
-        ++report.results[end.value("result", "?")];
-        if (end.contains("scores") && end["scores"].is_object())
-            for (const auto& [k, v] : end["scores"].items()) {
-                if (!v.is_number()) continue;
-                auto& st = report.scores[k];
-                const double x = v.get<double>();
-                st.min = std::min(st.min, x);
-                st.max = std::max(st.max, x);
-                st.sum += x;
-                ++st.n;
-            }
+        const auto scores = end.find("scores");
+        tally(report, end.value("result", "?"), scores == end.end() ? nlohmann::json() : *scores,
+              game->journal().entries.size());
     }
     return report;
 }
 
-// Adds a later part of the run to `into`: counts, errors in game order, sums in part order.
+}  // namespace
+
 void merge_into(SimReport& into, SimReport&& part, std::size_t answers_kept) {
     into.games += part.games;
     into.ended += part.ended;
@@ -130,8 +157,6 @@ void merge_into(SimReport& into, SimReport&& part, std::size_t answers_kept) {
     into.steps_entered.insert(part.steps_entered.begin(), part.steps_entered.end());
 }
 
-}  // namespace
-
 SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
                     std::uint64_t first_seed, std::size_t games, const Limits& limits, const SimSettings& settings) {
     GameSetup every_game;
@@ -142,18 +167,21 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
     every_game.created = now_iso();
     // The games go in parts of kPart, each a report of its own, summed in part order: the
     // result depends on the seed and the games, not on how many threads played them.
-    const std::size_t parts = (games + kPart - 1) / kPart;
+    // Parts are counted from game 0 of the run, also in a shard, whose first and last part may
+    // be partial: the parts of the shards of a run are the parts of the whole run.
+    const std::size_t from = std::min(settings.from, games), to = std::min(settings.to, games);
+    const std::size_t first_part = from / kPart, parts = from < to ? (to - 1) / kPart + 1 - first_part : 0;
     std::vector<SimReport> done(parts);
     std::atomic<std::size_t> next{0}, finished{0};
     auto worker = [&] {
         GameSetup mine = every_game;
         mine.cache = lua::make_script_cache();  // one state at a time per cache: one per thread
         for (std::size_t k; (k = next.fetch_add(1)) < parts;) {
-            const std::size_t first = k * kPart;
+            const std::size_t part = first_part + k;
+            const std::size_t first = std::max(from, part * kPart), last = std::min(to, (part + 1) * kPart);
             std::vector<GameRecord> records;
-            done[k] = play_range(bot, mine, first_seed, first, std::min(kPart, games - first), settings,
-                                 settings.records ? &records : nullptr);
-            if (settings.records) settings.records(k, std::move(records));
+            done[k] = play_range(bot, mine, first_seed, first, last - first, settings, settings.records ? &records : nullptr);
+            if (settings.records) settings.records(part, std::move(records));
             finished.fetch_add(done[k].games);
             if (settings.progress) settings.progress(finished.load());
         }

@@ -2,7 +2,9 @@
 // Many headless games with generated answers: the engine of `soloist sim`, `soloist check`
 // and the benchmarks.
 #include <cmath>
+#include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <map>
 #include <optional>
 #include <set>
@@ -58,15 +60,27 @@ struct SimSettings {
     bool note_steps = false;        // collect the ids of the steps the games entered (narrates)
     std::size_t answers_kept = 20;  // failed games whose answers are kept for a replay
     std::size_t jobs = 1;           // threads; the result is the same for any number
+    std::size_t from = 0, to = SIZE_MAX;  // play only games [from, to) of the run (a shard)
     // Called now and then from the threads with the number of games played so far.
     std::function<void(std::size_t)> progress;
-    // Called from the threads with each part's games (part k holds games k * kPart on), in
-    // any order of parts; set, the games are recorded.
+    // Called from the threads with each part's games (part k holds games k * kPart on, those
+    // from `from` to `to`), in any order of parts; set, the games are recorded.
     std::function<void(std::size_t part, std::vector<GameRecord>&& games)> records;
 };
 
 // Games are played and summed in parts of this many: a part is the unit a thread takes.
 inline constexpr std::size_t kPart = 256;
+
+// The figures of a run: each result's count and share, each score's min/mean/max, questions a game.
+void print_figures(const SimReport& report, std::ostream& out);
+
+// Counts a game that ended into `report`: its result, its numeric scores, its questions.
+void tally(SimReport& report, const std::string& result, const nlohmann::json& scores, std::size_t questions);
+
+// Adds a later part of a run to `into`: counts, errors in game order, sums in part order (so a
+// run's figures do not depend on how its parts were played). Answers are kept for the first
+// `answers_kept` errors only.
+void merge_into(SimReport& into, SimReport&& part, std::size_t answers_kept);
 
 // The median of a histogram of answers per game (0 when empty).
 std::size_t median(const std::map<std::size_t, std::size_t>& histogram);

@@ -1,0 +1,197 @@
+#include "cli/results.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <ostream>
+
+#include "domain/diagnostics.hpp"
+#include "domain/file_access.hpp"
+
+namespace soloist::cli {
+
+using nlohmann::json;
+
+ResultsWriter::ResultsWriter(std::filesystem::path file, const json& header, std::size_t first_part)
+    : file_(std::move(file)), partial_(file_.string() + ".partial"), csv_(file_.extension() == ".csv"), next_(first_part) {
+    out_.open(partial_, std::ios::binary | std::ios::trunc);
+    if (!out_) throw UsageError("--results: cannot write " + partial_.string() + ": " + std::strerror(errno));
+    if (!csv_) out_ << header.dump() << "\n";
+}
+
+void ResultsWriter::add(std::size_t part, std::vector<GameRecord>&& games) {
+    std::lock_guard guard(lock_);
+    pending_[part] = std::move(games);
+    for (auto it = pending_.find(next_); it != pending_.end(); it = pending_.find(++next_)) {
+        for (const auto& g : it->second) write(g);
+        pending_.erase(it);
+    }
+}
+
+void ResultsWriter::finish() {
+    out_.close();
+    if (!out_) throw GameError("--results: writing " + partial_.string() + " failed");
+    std::filesystem::rename(partial_, file_);
+}
+
+namespace {
+
+std::string csv_field(const std::string& s) {
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string q = "\"";
+    for (const char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+}  // namespace
+
+void ResultsWriter::write(const GameRecord& g) {
+    if (!csv_) {
+        json j = {{"game", g.index}, {"seed", g.seed}, {"questions", g.questions}};
+        if (g.error.empty()) {
+            j["result"] = g.result;
+            j["scores"] = g.scores.is_object() ? g.scores : json::object();
+        } else {
+            j["error"] = g.error;
+        }
+        out_ << j.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
+        return;
+    }
+    if (!header_written_) {  // the score columns: those of the first game that has scores
+        if (g.scores.is_object())
+            for (const auto& [k, v] : g.scores.items()) score_names_.push_back(k);
+        out_ << "game,seed,result,questions,error";
+        for (const auto& k : score_names_) out_ << "," << csv_field("score " + k);
+        out_ << "\n";
+        header_written_ = true;
+    }
+    out_ << g.index << "," << g.seed << "," << csv_field(g.result) << "," << g.questions << "," << csv_field(g.error);
+    for (const auto& k : score_names_) {
+        out_ << ",";
+        if (g.scores.is_object() && g.scores.contains(k) && g.scores[k].is_number()) out_ << g.scores[k].dump();
+    }
+    out_ << "\n";
+}
+
+namespace {
+
+// What makes two results files parts of the same run.
+const char* const kRunKeys[] = {"bot", "version", "files", "options", "rules", "answers", "first_seed", "games"};
+
+struct Shard {
+    std::filesystem::path file;
+    json header;
+    std::size_t from = 0, to = 0;
+};
+
+[[noreturn]] void refuse(const std::filesystem::path& file, std::size_t line, const std::string& what) {
+    throw GameError(file.string() + (line ? ":" + std::to_string(line) : std::string()) + ": " + what);
+}
+
+std::size_t whole(const json& j, const char* key, const std::filesystem::path& file) {
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number_unsigned()) refuse(file, 1, std::string("the header has no whole number '") + key + "'");
+    return it->get<std::size_t>();
+}
+
+}  // namespace
+
+int merge_results(const std::vector<std::filesystem::path>& files, std::ostream& out) {
+    if (files.empty()) throw UsageError("merge needs the results files of a run's shards");
+    // Headers first: one run, and its games each in one file.
+    std::vector<Shard> shards;
+    for (const auto& f : files) {
+        std::ifstream in(f, std::ios::binary);
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(f, ec) || !in) refuse(f, 0, "cannot read it (not a results file of soloist sim --results?)");
+        std::string line;
+        std::getline(in, line);
+        json h = json::parse(line, nullptr, false);
+        if (h.is_discarded() || !h.is_object() || h.value("soloist_results", 0) != 1)
+            refuse(f, 1, "not a Soloist results file: its first line must be the header soloist sim --results writes "
+                         "(CSV results cannot be merged; write JSON Lines)");
+        Shard s{f, h, 0, whole(h, "games", f)};
+        if (h.contains("from")) {
+            s.from = whole(h, "from", f);
+            s.to = whole(h, "to", f);
+        }
+        if (s.from > s.to || s.to > whole(h, "games", f)) refuse(f, 1, "its games from/to do not fit its run");
+        for (const char* key : kRunKeys)
+            if (!shards.empty() && shards.front().header.value(key, json()) != h.value(key, json()))
+                refuse(f, 1, std::string("another run than ") + shards.front().file.string() + ": its " + key + " is " +
+                                 clipped(h.value(key, json()).dump(), 80) + ", not " +
+                                 clipped(shards.front().header.value(key, json()).dump(), 80) +
+                                 "; merge refuses to mix runs");
+        shards.push_back(std::move(s));
+    }
+    std::sort(shards.begin(), shards.end(), [](const Shard& a, const Shard& b) { return a.from < b.from; });
+    const std::size_t games = whole(shards.front().header, "games", shards.front().file);
+    std::size_t covered = 0;
+    for (const auto& s : shards) {
+        if (s.from < covered)
+            refuse(s.file, 1, "its games " + std::to_string(s.from) + " to " + std::to_string(s.to - 1) +
+                                  " overlap another file's (the same shard twice?)");
+        if (s.from > covered)
+            throw GameError("games " + std::to_string(covered) + " to " + std::to_string(s.from - 1) +
+                            " of the run are in no file: a shard is missing");
+        covered = s.to;
+    }
+    if (covered < games)
+        throw GameError("games " + std::to_string(covered) + " to " + std::to_string(games - 1) +
+                        " of the run are in no file: a shard is missing");
+
+    // Then the games, in order, summed in the parts a single run sums them in.
+    const std::uint64_t first_seed = shards.front().header["first_seed"].get<std::uint64_t>();
+    SimReport report, part;
+    std::size_t part_index = 0;
+    for (const auto& s : shards) {
+        std::ifstream in(s.file, std::ios::binary);
+        std::string line;
+        std::getline(in, line);  // the header
+        std::size_t n = 1;
+        for (std::size_t want = s.from; want < s.to; ++want) {
+            ++n;
+            if (!std::getline(in, line))
+                refuse(s.file, n, "the file ends before game " + std::to_string(want) + " (cut short?)");
+            const json r = json::parse(line, nullptr, false);
+            const auto bad = [&](const std::string& what) { refuse(s.file, n, "a damaged record: " + what); };
+            if (r.is_discarded() || !r.is_object()) bad("not a JSON object");
+            if (!r.contains("game") || r["game"] != want) bad("game " + std::to_string(want) + " was expected here");
+            if (!r.contains("seed") || r["seed"] != first_seed + want) bad("its seed is not the run's first seed + its game");
+            if (!r.contains("questions") || !r["questions"].is_number_unsigned()) bad("no questions count");
+            if (want / kPart != part_index) {
+                merge_into(report, std::move(part), 20);
+                part = SimReport{};
+                part_index = want / kPart;
+            }
+            ++part.games;
+            if (r.contains("error")) {
+                if (!r["error"].is_string()) bad("its error is not a text");
+                part.errors.push_back({first_seed + want, r["error"].get<std::string>(), json::array()});
+            } else {
+                if (!r.contains("result") || !r["result"].is_string()) bad("neither a result nor an error");
+                tally(part, r["result"].get<std::string>(), r.value("scores", json()), r["questions"].get<std::size_t>());
+            }
+        }
+        if (std::getline(in, line) && !line.empty()) refuse(s.file, n + 1, "more records than its games " + std::to_string(s.from) +
+                                                                               " to " + std::to_string(s.to - 1));
+    }
+    merge_into(report, std::move(part), 20);
+
+    const auto& h = shards.front().header;
+    out << "games: " << report.games << " (seeds " << first_seed << " to " << first_seed + games - 1 << ", answers "
+        << h.value("answers", "?") << ")\n";
+    out << "errors: " << report.errors.size() << "\n";
+    std::size_t shown = 0;
+    for (const auto& e : report.errors) {
+        if (shown++ == 20) {
+            out << "  ... and " << (report.errors.size() - 20) << " more errors\n";
+            break;
+        }
+        out << "  seed " << e.seed << ": " << e.message << "\n";
+    }
+    print_figures(report, out);
+    return report.errors.empty() ? 0 : 1;
+}
+
+}  // namespace soloist::cli

@@ -1,0 +1,57 @@
+# sim --shard K/N and soloist merge: the shards of a run, merged in any order, print the
+# figures of the whole run byte for byte; merge refuses what is not one run, whole.
+source "$(dirname "$0")/lib/assert.sh" "$@"
+
+for bot in $("$SOLOIST" list | awk '/^[a-z]/ { print $1 }'); do
+    "$SOLOIST" sim "$bot" --games 700 --seed 21 >"$T/$bot.whole" 2>&1
+    for k in 1 2 3; do
+        "$SOLOIST" sim "$bot" --games 700 --seed 21 --shard "$k/3" --results "$T/$bot.$k.jsonl" >/dev/null 2>&1 ||
+            fail "$bot: shard $k/3"
+    done
+    "$SOLOIST" merge "$T/$bot.3.jsonl" "$T/$bot.1.jsonl" "$T/$bot.2.jsonl" >"$T/$bot.merged" 2>&1 || fail "$bot: merge"
+    cmp -s "$T/$bot.whole" "$T/$bot.merged" || fail "$bot: merged shards differ from the whole run: $(diff "$T/$bot.whole" "$T/$bot.merged" | head -4)"
+done
+
+# A shard says which games it played; uneven shards cover every game once.
+sol sim guild-mat --games 10 --seed 3 --shard 2/3 --results "$T/g2.jsonl"
+expect_rc 0 "a shard"
+has "$OUT" "shard 2/3 of 10 games: games 3 to 5" "the shard's games"
+has "$OUT" "games: 3 (seeds 6 to 8," "the shard's seeds"
+sol sim guild-mat --games 10 --seed 3 --shard 1/3 --results "$T/g1.jsonl"
+sol sim guild-mat --games 10 --seed 3 --shard 3/3 --results "$T/g3.jsonl"
+sol merge "$T/g1.jsonl" "$T/g2.jsonl" "$T/g3.jsonl"
+expect_rc 0 "merge"
+has "$OUT" "games: 10 (seeds 3 to 12" "all ten games"
+
+# What merge refuses, saying why.
+sol merge "$T/g1.jsonl" "$T/g3.jsonl"
+expect_rc 1 "a shard missing"
+has "$ERR" "games 3 to 5 of the run are in no file: a shard is missing" "the missing games"
+sol merge "$T/g1.jsonl" "$T/g1.jsonl" "$T/g2.jsonl" "$T/g3.jsonl"
+expect_rc 1 "a shard twice"
+has "$ERR" "overlap another file's" "the overlap"
+sol sim guild-mat --games 10 --seed 4 --shard 2/3 --results "$T/other.jsonl"
+sol merge "$T/g1.jsonl" "$T/other.jsonl" "$T/g3.jsonl"
+expect_rc 1 "another run's shard"
+has "$ERR" "other.jsonl:1: another run than" "mixing runs"
+has "$ERR" "first_seed" "what differs"
+sed '3s/"game":4/"game":7/' "$T/g2.jsonl" >"$T/damaged.jsonl"
+sol merge "$T/g1.jsonl" "$T/damaged.jsonl" "$T/g3.jsonl"
+expect_rc 1 "a damaged record"
+has "$ERR" "damaged.jsonl:3: a damaged record: game 4 was expected here" "the damaged line"
+head -c 200 "$T/g2.jsonl" >"$T/cut.jsonl"
+sol merge "$T/g1.jsonl" "$T/cut.jsonl" "$T/g3.jsonl"
+expect_rc 1 "a file cut short"
+has "$ERR" "cut.jsonl:" "the cut file"
+echo 'game,seed' >"$T/r.csv"
+sol merge "$T/r.csv"
+expect_rc 1 "CSV"
+has "$ERR" "not a Soloist results file" "CSV cannot be merged"
+
+for bad in 3/2 0/2 2/0 2 2/x; do
+    sol sim guild-mat --games 10 --shard "$bad"
+    expect_rc 2 "--shard $bad"
+    has "$ERR" "--shard" "--shard $bad named"
+done
+
+finish
