@@ -15,10 +15,12 @@ http() {
 
 # start_server ARGS...: runs soloist serve in the background; PORT and PID once it listens.
 start_server() {
+    rm -f "$T/serve.out" "$T/serve.err"
+    : >"$T/serve.out"  # before the server starts: the address read below is this server's
     "$SOLOIST" serve --port 0 "$@" >"$T/serve.out" 2>"$T/serve.err" &
     PID=$!
     disown "$PID"  # killed on purpose below: no job-control message
-    for _ in $(seq 100); do
+    for _ in $(seq 300); do
         PORT=$(sed -n 's|.*open http://[^:]*:\([0-9]*\)/.*|\1|p' "$T/serve.out")
         [ -n "$PORT" ] && return 0
         sleep 0.1
