@@ -32,18 +32,24 @@ actions.register("academy", game.step("academy", function(s)
   end
   marker:set(z)
   local key = sp .. ":" .. z
-  local work = false
+  local work, renown = false, 0
   if zone.great_work then
     if s.gone[key] then
-      ui.say("The %s Great Work of stack %s is gone (you told Soloist so before).", words.cap(sp), zone.name)
+      ui.say("The %s Great Work of stack %s is gone (%s).", words.cap(sp), zone.name, s.gone[key])
+      ui.why("Each Great Work stack holds one Great Work of a specialty; once gone it does not come back (README "
+        .. "ruling 16).")
     else
-      work = ui.confirm(string.format("Is there %s Great Work in Great Work stack %s?", words.a(words.cap(sp)), zone.name))
-      if not work then s.gone[key] = true end
+      -- One question: whether the Great Work is there and, in the same answer, its Renown.
+      renown = ui.number(string.format("Great Work stack %s: how much Renown does its %s Great Work give? (0: there "
+        .. "is no %s Great Work in it)", zone.name, words.cap(sp), words.cap(sp)), 0, 30)
+      work = renown > 0
+      if not work then s.gone[key] = "you said so before" end
     end
   end
   if work then
-    local renown = ui.number(string.format("How much Renown does that %s Great Work give?", words.cap(sp)), 0, 30)
+    s.gone[key] = "he took it"
     ui.say("Zotikós takes the %s Great Work of stack %s and scores %d Renown.", words.cap(sp), zone.name, renown)
+    ui.why("His Academy marker is in zone %s, which gives the Great Work of the track's specialty.", zone.name)
     requests.shelve(s, { kind = "great-work", specialty = sp })
     s.renown:add(renown)
   end

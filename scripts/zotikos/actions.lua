@@ -24,7 +24,16 @@ function actions.can(s, location)
   elseif location == "scriptorium" then
     return #require("state").in_school(s) > 0
   elseif location == "garden" then
-    return s.invited:size() > 0 and #s.library > 0
+    if s.invited:size() == 0 or #s.library == 0 then return false end
+    -- Every space already settled this generation (taken, or a card he cannot take with the same Library).
+    local memo = s.garden_memo
+    if memo and memo.generation == s.generation and memo.library == #s.library then
+      for k = 1, s.board.garden_spaces do
+        if not memo.taken[k] and not memo.no[k] then return true end
+      end
+      return false
+    end
+    return true
   end
   return true
 end
@@ -120,31 +129,51 @@ actions.register("garden", game.step("garden", function(s)
   end
   local held = {}
   for i, t in ipairs(s.library) do held[i] = words.tile(t) end
-  local spaces, found = {}, false
+  -- The Garden's cards move only at the end of a generation (step 10), and his Library only
+  -- grows: a space he emptied, or whose card you said he cannot take while his Library is the
+  -- same, is not asked about again this generation (README ruling 18).
+  local memo = s.garden_memo
+  if not memo or memo.generation ~= s.generation then
+    memo = { generation = s.generation, library = #s.library, no = {}, taken = {} }
+    s.garden_memo = memo
+  elseif memo.library ~= #s.library then
+    memo.library, memo.no = #s.library, {}
+  end
+  local spaces, found, location = {}, false, nil
   for k = 1, s.board.garden_spaces do spaces[k] = { id = tostring(k), k = k } end
-  -- Asked from the bottom up, and no more once one is found: only the bottommost counts.
+  local options = {}
+  for _, l in ipairs(s.board.locations) do
+    options[#options + 1] = { id = l, label = string.format("he meets it; the card shows the %s", words.name(l)) }
+  end
+  options[#options + 1] = { id = "no", label = "he does not meet it (or the space is empty)" }
+  -- Asked from the bottom up, and no more once one is found: only the bottommost counts. One
+  -- question a card: whether he meets its requirement and, in the same answer, its Location.
   local card, decision = priority.choose(spaces, {
     { "the bottommost Scholar card he can take", prefer = function(sp)
-      if found then return false end
-      found = ui.confirm(string.format("Garden space %d (counting from the bottom): does its Scholar card ask "
-        .. "only for tiles he has in the Great Library (his: %s)?", sp.k, words.list(held)))
-      return found
+      if found or memo.taken[sp.k] or memo.no[sp.k] then return false end
+      local a = ui.ask(string.format("Garden space %d (counting from the bottom): does its Scholar card ask only "
+        .. "for tiles he has in the Great Library (his: %s)? If so, which Location does it show?", sp.k,
+        words.list(held)), options)
+      if a == "no" then
+        memo.no[sp.k] = true
+        return false
+      end
+      found, location = true, a
+      return true
     end },
   }, { first = "none he can take; the bottommost", label = function(sp) return "Garden space " .. sp.k end })
   if not found then
     ui.say("Zotikós meets no Scholar card's requirement in the Garden.")
-    ui.why("You said no Scholar card asks only for tiles he has in the Library.")
+    ui.why("No Scholar card there asks only for tiles he has in the Library (as you said this generation).")
     return false
   end
+  memo.taken[card.k] = true
   ui.why("%s.", decision.why)
   local tile = s.invited:draw()
   s.ships:shuffle_in(tile)
   ui.say("Zotikós takes the Scholar card of Garden space %d and lays it beside his board. The top tile of his "
     .. "Invited Scholar Location stack (Invited Scholar %d) is shuffled into his Ship Location tiles%s.",
     card.k, tile.scholar, s.physical and ": shuffle it in" or "")
-  local options = {}
-  for _, l in ipairs(s.board.locations) do options[#options + 1] = { id = l, label = words.name(l) } end
-  local location = ui.ask("Which Location does that Scholar card show?", options)
   local renown = ui.number("How much Renown does that Scholar card show (he scores it at the end)?", 0, 30)
   s.invited_cards[#s.invited_cards + 1] = { location = location, renown = renown }
   s.invited_out[#s.invited_out + 1] = tile.scholar

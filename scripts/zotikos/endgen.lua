@@ -38,6 +38,8 @@ local function fleet_returns(s)
       ui.say("His %s from below his Workshop %s onto his shelf: %d Renown.", words.plural(n, "Craft tile"),
         n == 1 and "goes" or "go",
         n * s.board.renown.craft)
+      ui.why("Apprentice Scribe: when his Fleet returns, his Craft tiles go onto his lowest empty shelf spaces with "
+        .. "Seals and score %d Renown each.", s.board.renown.craft)
     end
   else
     local n = s.crates.value
@@ -53,6 +55,8 @@ local function fleet_returns(s)
         if school.raise(s, sc) > 0 then
           ui.say("River of Wisdom: turn his %s Scribe's Knowledge die up to %d.", words.cap(sc.specialty),
             sc.knowledge)
+          ui.why("River of Wisdom: his Fleet's return raises each of his School Scribes' Knowledge by %d.",
+            s.board.knowledge.step)
         end
       end
     end
@@ -84,12 +88,18 @@ local function lighthouse(s)
   else
     local spaces = {}
     for k = 1, s.board.scriptorium.lighthouses do spaces[k] = { id = tostring(k), k = k } end
-    local counts = {}
+    -- One question: you count the Manuscripts below the Lighthouse spaces and name the space with
+    -- the fewest, the leftmost of those tied (the rule's order); asked only when a choice remains.
+    local fewest
     local space, decision = priority.choose(spaces, {
-      { "the Lighthouse space with the fewest Manuscripts", least = function(x)
-        counts[x.k] = counts[x.k] or ui.number(string.format("How many Manuscripts lie below Lighthouse space %d "
-          .. "(from the left)?", x.k), 0, 20)
-        return counts[x.k]
+      { "the Lighthouse space with the fewest Manuscripts, the leftmost if tied", prefer = function(x)
+        if not fewest then
+          local options = {}
+          for k = 1, #spaces do options[k] = { id = tostring(k), label = "Lighthouse space " .. k } end
+          fewest = tonumber(ui.ask("2. Which Lighthouse space of the Scriptorium has the fewest Manuscripts below "
+            .. "it (counting from the left; the leftmost of those tied for fewest)?", options))
+        end
+        return x.k == fewest
       end },
     }, { first = "the leftmost", label = function(x) return "Lighthouse space " .. x.k end })
     ui.say("Move the %s Manuscript from the Harbor below Lighthouse space %d of the Scriptorium.",
@@ -129,8 +139,8 @@ endgen.run = game.step("end of generation", function(s)
     end
   end
   s.scribes = kept
-  ui.say("8. Discard the Scribes in the Scriptorium face up by specialty (Starting Scribes leave the game)%s; their "
-    .. "Knowledge dice come back to him.", #gone > 0 and " - his: " .. words.list(gone) or "")
+  ui.say("8. Discard the Scribes in the Scriptorium face up by specialty (Starting Scribes leave the game)%s.",
+    #gone > 0 and ", among them " .. words.list(gone) .. "; their Knowledge dice come back to him" or "")
   ui.say("9. Clear the Time board.")
   endgen.roll_time_dice(s)
   if s.generation == 2 or s.generation == 3 then

@@ -19,6 +19,8 @@ function navigation.gain_craft(s)
   if requests.shelve(s, { kind = "craft" }) then
     s.renown:add(s.board.renown.craft)
     ui.say("Zotikós scores %d Renown for the Craft tile.", s.board.renown.craft)
+    ui.why("Chief Librarian and harder: a Craft tile goes at once onto his lowest empty shelf space, with a Seal, "
+      .. "for %d Renown.", s.board.renown.craft)
   end
   if s.difficulty == "keeper" or s.difficulty == "river-of-wisdom" then
     local choice, decision = requests.fulfillable(s)

@@ -43,11 +43,21 @@ function requests.take(s, what, where)
   if #s.requests >= s.board.requests_max then
     return false
   end
-  ui.say("Zotikós takes %s and lays it face up in his Workshop.", where)
-  ui.why("He holds %d King's Request %s, fewer than %d.", #s.requests, #s.requests == 1 and "card" or "cards",
-    s.board.requests_max)
+  -- The new card takes the leftmost empty request space of his Workshop: left of his Starting
+  -- card while that still lies alone on the rightmost space (README ruling 9).
+  local left = (s.requests_gap or 0) > 0
+  ui.say("Zotikós takes %s and lays it face up on the leftmost empty King's Request space of his Workshop%s.", where,
+    left and " (left of the card already there)" or "")
+  ui.why("He holds %d King's Request %s, fewer than %d%s.", #s.requests, #s.requests == 1 and "card" or "cards",
+    s.board.requests_max, left and "; his Starting card lies on the rightmost space (setup A), so the new card goes "
+    .. "left of it and is his leftmost (README ruling 9)" or "")
   local card = requests.read(s, what)
-  s.requests[#s.requests + 1] = card
+  if left then
+    table.insert(s.requests, 1, card)
+    s.requests_gap = s.requests_gap - 1
+  else
+    s.requests[#s.requests + 1] = card
+  end
   ui.say("His King's Requests: %s.", words.list((function()
     local t = {}
     for i, c in ipairs(s.requests) do t[i] = words.request(c) end
@@ -117,7 +127,7 @@ function requests.place_in_library(s, tile)
     { "else the last free space", prefer = function(sp) return sp.id == "last" end },
   }, { label = function(sp) return sp.label end })
   ui.say("Zotikós places his %s on %s%s.", name, space.label,
-    space.renown > 0 and string.format(" and scores %d Renown", space.renown) or "")
+    space.renown > 0 and string.format(": he scores %d Renown", space.renown) or " (he scores nothing)")
   ui.why("Library placement order: %s.", decision.why)
   if space.renown > 0 then
     s.renown:add(space.renown)
@@ -158,11 +168,15 @@ requests.fulfill = game.step("fulfill a king's request", function(s, choice, dec
     if not taken[i] then rest[#rest + 1] = t end
   end
   s.shelf = rest
+  -- The other card slides to the left only when it lay right of the fulfilled one.
+  local slides = choice.i < #s.requests
   table.remove(s.requests, choice.i)
+  -- The card left slides to the left: no empty space lies left of his cards any more.
+  s.requests_gap = 0
   s.fulfilled = s.fulfilled + 1
   ui.say("Lay the fulfilled card face down beside his Workshop (he ignores its Time cost and rewards)%s%s.",
     #rest > 0 and "; slide his remaining tiles down to the lowest shelf spaces" or "",
-    #s.requests > 0 and "; slide his other King's Request card to the left" or "")
+    slides and "; slide his other King's Request card to the left" or "")
 end)
 
 -- A tile onto the lowest empty shelf space, with a Seal; false when the shelf is full.

@@ -69,7 +69,8 @@ function scholars.use(s, sc)
   end
   local t = s.tile_by_id[tile]
   if t.scholar_spaces == false then
-    ui.say("The %s has no Scholar spaces: put his Local Scholar beside his Workshop.", words.name(t.location))
+    ui.say("%s sends him to %s, which has no Scholar spaces: put his Local Scholar beside his Workshop.",
+      words.cap(scholars.tile_name(s, tile)), words.name(t.location))
   else
     actions.send(s, "his Local Scholar", t.location)
   end

@@ -26,20 +26,65 @@ function school.raise(s, sc)
   return sc.knowledge - before
 end
 
+-- Whether one of his own Scribes holds the School's specialist space of `specialty`.
+local function his_on(s, specialty)
+  local index
+  for i, sp in ipairs(s.board.specialties) do
+    if sp == specialty then index = i end
+  end
+  for _, sc in ipairs(s.scribes) do
+    if sc.where == "school" and sc.place == index then return true end
+  end
+  return false
+end
+
+-- One question for a new Scribe: its specialty and, in the same answer, whether the School's
+-- space of that specialty is free. Not asked about a space Soloist already knows is taken (his
+-- own Scribe is on it, or you said so earlier in this School action).
+function school.ask_scribe(s, prompt)
+  local options = {}
+  for _, sp in ipairs(s.board.specialties) do
+    local name = words.cap(sp)
+    if his_on(s, sp) then
+      options[#options + 1] = { id = sp, label = string.format("%s (his %s Scribe already holds the School's %s "
+        .. "space)", name, name, name) }
+    elseif (s.school_taken or {})[sp] then
+      options[#options + 1] = { id = sp, label = string.format("%s (the School's %s space is taken, as you said)",
+        name, name) }
+    else
+      options[#options + 1] = { id = sp, label = string.format("%s, and the School's %s space is free", name, name) }
+      options[#options + 1] = { id = sp .. "-taken", label = string.format("%s, but the School's %s space is taken",
+        name, name) }
+    end
+  end
+  local a = ui.ask(prompt, options)
+  local sp = a:match("^(.-)%-taken$")
+  if sp then
+    s.school_taken = s.school_taken or {}
+    s.school_taken[sp] = true
+    return sp, false
+  end
+  return a, not his_on(s, a) and not (s.school_taken or {})[a]
+end
+
 -- The School space a new Scribe takes: its specialty's space, else the first free
 -- non-specialist space (README ruling 12: specialist spaces count left of the others).
-local function school_space(s, specialty, index)
-  local mine = false
-  for _, sc in ipairs(s.scribes) do
-    if sc.where == "school" and sc.place == index then mine = true end
-  end
-  local free = not mine and ui.confirm(string.format("Is the School's %s specialist space free?",
-    words.cap(specialty)))
+local function school_space(s, specialty, free)
   if free then
     return specialty, string.format("the School's %s space", words.cap(specialty))
   end
-  s.non_specialist = (s.non_specialist or 0) + 1
-  return "n" .. s.non_specialist, "the first empty non-specialist space of the School"
+  -- The first non-specialist space none of his Scribes in the School holds (one freed when his
+  -- Scribe went to the Scriptorium is empty again; README ruling 12).
+  local k = 1
+  local held = true
+  while held do
+    held = false
+    for _, sc in ipairs(s.scribes) do
+      if sc.where == "school" and sc.place == 100 + k then held = true end
+    end
+    if held then k = k + 1 end
+  end
+  return "n" .. k, "the first empty non-specialist space of the School"
 end
 
 local function order(s, place)
@@ -50,13 +95,17 @@ local function order(s, place)
   return 100 + tonumber(place:sub(2))
 end
 
-function school.add_scribe(s, specialty, where_text)
-  local place, text = school_space(s, specialty, order(s, specialty))
+-- A Scribe into the School, with one of his free Knowledge dice at 2; `free`: whether the
+-- School's space of its specialty is free.
+function school.add_scribe(s, specialty, free, where_text)
+  local place, text = school_space(s, specialty, free)
   local sc = { specialty = specialty, knowledge = s.board.knowledge.start, where = "school", place = order(s, place),
     die = State.free_die(s) }
   s.scribes[#s.scribes + 1] = sc
   ui.say("Place the %s Scribe%s face down on %s, with one of his Knowledge dice set to %d.", words.cap(specialty),
     where_text, text, sc.knowledge)
+  ui.why("A Scribe goes on the School space of its specialty, or the first empty non-specialist space (left to "
+    .. "right) when that is taken.")
   return sc
 end
 
@@ -68,6 +117,9 @@ actions.register("school", game.step("school", function(s)
       s.board.school.scribes)
     return false
   end
+  if #State.in_school(s) == 0 then
+    ui.say("No Scribe of his is in the School to gain Knowledge.")
+  end
   for _, sc in ipairs(State.in_school(s)) do
     local up = school.raise(s, sc)
     if up > 0 then
@@ -77,6 +129,7 @@ actions.register("school", game.step("school", function(s)
   ui.why("School: his Scribes in the School gain %d Knowledge (up to %d), then the Residence may send more.",
     s.board.knowledge.step, s.board.knowledge.max)
   local rolled = {}
+  s.school_taken = {}   -- specialist spaces you said are taken, for this School action only
   for _ = 1, 2 do
     if not room(s) then
       ui.why("He brings Scribes from the Residence only while fewer than %d of his are in the School and a "
@@ -90,10 +143,9 @@ actions.register("school", game.step("school", function(s)
     end
     rolled[n] = true
     ui.say("His Time die shows %d: the Scribe on Residence space %d, counting from the left.", n, n)
-    local options = {}
-    for _, sp in ipairs(s.board.specialties) do options[#options + 1] = { id = sp, label = words.cap(sp) } end
-    local sp = ui.ask(string.format("Which specialty is the Scribe on Residence space %d?", n), options)
-    school.add_scribe(s, sp, " from Residence space " .. n)
+    local sp, free = school.ask_scribe(s, string.format("Which specialty is the Scribe on Residence space %d, and "
+      .. "is the School's space of that specialty free?", n))
+    school.add_scribe(s, sp, free, " from Residence space " .. n)
   end
   if next(rolled) then
     ui.say("Refill the empty Scribe spaces of the Residence as usual.")

@@ -21,10 +21,13 @@ scoring.final = game.step("final scoring", function(s)
     ui.say("Reveal his Pinax tiles: with none of his tiles in the Great Library they score nothing.")
     ui.why("A Pinax tile scores his tiles in the Library (README ruling 20), so Soloist does not ask.")
   end
-  for i = 1, #s.library > 0 and s.pinax or 0 do
-    pinax = pinax + ui.number(string.format("Reveal his Pinax tile %d of %d. Score it as high as you can, using each "
-      .. "of his sealed Library tiles for one Pinax only (his: %s; take his Seal off each tile used). How much "
-      .. "Renown?", i, s.pinax, words.list(held)), 0, 60)
+  if #s.library > 0 and s.pinax > 0 then
+    -- One answer for all his Pinax tiles: you reveal and score them one at a time anyway.
+    pinax = ui.number(string.format("Reveal his %s one at a time and score each as high as you can, using each of "
+      .. "his sealed Library tiles for one Pinax only (his: %s; take his Seal off each tile used). How much Renown "
+      .. "do they score together?", words.plural(s.pinax, "Pinax tile"), words.list(held)), 0, 60 * s.pinax)
+    ui.why("Final scoring: each Pinax tile scores as much as it can, each of his Library tiles serving one Pinax "
+      .. "only; you count them one at a time and enter the sum.")
   end
   total = total + pinax
   lines[#lines + 1] = string.format("%d for Pinax tiles", pinax)

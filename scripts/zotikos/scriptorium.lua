@@ -84,26 +84,40 @@ function scriptorium.choose(s, list, budget, room)
   return chosen, target, whys
 end
 
--- The Manuscripts on display he could translate: only those of his Scribes' specialties are
--- described, and their Renown only when he can afford them.
+-- The Manuscripts on display he could translate. One question a display space: its Manuscript's
+-- specialty and Knowledge cost together (only his Scribes' specialties are offered, each cost
+-- up to what his Scribes can pay, and "more than that").
 local function ask_display(s, specialties, budget)
   local list = {}
   local options = {}
-  for _, sp in ipairs(specialties) do options[#options + 1] = { id = sp, label = words.cap(sp) } end
+  for _, sp in ipairs(specialties) do
+    for c = 1, budget do
+      options[#options + 1] = { id = sp .. "-" .. c, label = string.format("%s, needing %d Knowledge", words.cap(sp), c) }
+    end
+    options[#options + 1] = { id = sp .. "-more", label = string.format("%s, needing more than %d Knowledge",
+      words.cap(sp), budget) }
+  end
   options[#options + 1] = { id = "other", label = "another specialty, or no Manuscript" }
   for k = 1, s.board.scriptorium.display do
-    local sp = ui.ask(string.format("Scriptorium display, space %d of %d from the left: its Manuscript's "
-      .. "specialty?", k, s.board.scriptorium.display), options)
-    if sp ~= "other" then
-      local cost = ui.number(string.format("The %s Manuscript on space %d: how much Knowledge does it need?",
-        words.cap(sp), k), 1, 20)
-      if cost <= budget then
-        local renown = ui.number(string.format("The %s Manuscript on space %d: its Renown?", words.cap(sp), k), 0, 20)
-        list[#list + 1] = { specialty = sp, cost = cost, renown = renown, space = k }
-      end
+    local a = ui.ask(string.format("Scriptorium display, space %d of %d from the left: its Manuscript's specialty "
+      .. "and the Knowledge it needs?", k, s.board.scriptorium.display), options)
+    local sp, cost = a:match("^(.-)%-(%d+)$")
+    if sp then
+      list[#list + 1] = { specialty = sp, cost = tonumber(cost), space = k }
     end
   end
   return list
+end
+
+-- The Renown of each Manuscript that can be among the most he translates (his priorities
+-- compare them, and he scores those he takes); a Manuscript no largest choice holds is not asked.
+local function ask_renown(list, budget, target)
+  for _, m in ipairs(list) do
+    if target > 0 and keeps_most(list, {}, m, budget, target) then
+      m.renown = ui.number(string.format("The %s Manuscript on space %d: its Renown?", words.cap(m.specialty),
+        m.space), 0, 20)
+    end
+  end
 end
 
 actions.register("scriptorium", game.step("scriptorium", function(s)
@@ -141,6 +155,7 @@ actions.register("scriptorium", game.step("scriptorium", function(s)
   ui.why("Scribes by Knowledge: %s.", table.concat(whys, "; "))
   local list = ask_display(s, specialties, budget)
   local room = s.board.shelf_spaces - #s.shelf
+  ask_renown(list, budget, math.min(scriptorium.max_count(list, budget), room))
   local chosen, target, mwhys = scriptorium.choose(s, list, budget, room)
   if target == 0 then
     ui.say("He can translate no Manuscript there, so his Scribes stay in the School.")
@@ -154,7 +169,8 @@ actions.register("scriptorium", game.step("scriptorium", function(s)
     spent = spent + m.cost
     ui.say("He translates the %s Manuscript of space %d (%d Knowledge) and scores %d Renown.", words.cap(m.specialty),
       m.space, m.cost, m.renown)
-    ui.why("At most %s fit in %d Knowledge%s; pick %d: %s.", words.plural(target, "Manuscript"), budget,
+    ui.why("At most %s %s in %d Knowledge%s; pick %d: %s.", words.plural(target, "Manuscript"),
+      target == 1 and "fits" or "fit", budget,
       room < scriptorium.max_count(list, budget) and string.format(" (and %d empty shelf spaces)", room) or "",
       i, mwhys[i])
     requests.shelve(s, { kind = "manuscript", specialty = m.specialty })

@@ -27,6 +27,8 @@ setup.run = game.step("setup", function(s)
     .. "space of his Workshop.")
   local card = requests.read(s, "His Starting King's Request card")
   s.requests[1] = card
+  -- It lies on the rightmost request space: the empty spaces are to its left.
+  s.requests_gap = b.requests_max - 1
   local specs, seen = {}, {}
   for _, n in ipairs(card.needs) do
     if n.specialty ~= "any" and n.kind ~= "craft" and not seen[n.specialty] then
@@ -38,10 +40,12 @@ setup.run = game.step("setup", function(s)
   if #specs == 1 then
     sp = specs[1]
   else
-    if #specs == 0 then specs = b.specialties end
+    local named = #specs > 0
+    if not named then specs = b.specialties end
     local options = {}
     for _, x in ipairs(specs) do options[#options + 1] = { id = x, label = words.cap(x) } end
-    sp = ui.ask("Which specialty of Starting Manuscript matches his card?", options)
+    sp = ui.ask(string.format("His card shows %s: which Starting Manuscript do you put on his shelf space 1?",
+      named and "more than one specialty" or "no specialty"), options)
   end
   s.shelf[1] = { kind = "manuscript", specialty = sp }
   s.seals:add(-1)
@@ -50,10 +54,9 @@ setup.run = game.step("setup", function(s)
   s.time_die:set(1)
   ui.say("C. Set one of the unused Time dice to 1 on its place on his Workshop: his Time die.")
   -- 1: his Starting Scribe holds a Knowledge die of 2.
-  local options = {}
-  for _, x in ipairs(b.specialties) do options[#options + 1] = { id = x, label = words.cap(x) } end
-  local ssp = ui.ask("1. Which specialty is his Starting Scribe?", options)
-  local sc = school.add_scribe(s, ssp, " (his Starting Scribe)")
+  local ssp, free = school.ask_scribe(s, "1. Which specialty is his Starting Scribe, and is the School's space of "
+    .. "that specialty free?")
+  local sc = school.add_scribe(s, ssp, free, " (his Starting Scribe)")
   sc.starting = true
   ui.say("His other %d Knowledge dice wait beside his Workshop as usual.", b.knowledge.dice - 1)
   -- 2 to 7: his stacks and decks (with components=physical you shuffle the real ones).

@@ -161,7 +161,13 @@ function State.show(s, title)
     if #shelf == 0 then shelf[1] = "empty" end
     add("Workshop shelf", shelf)
     add("Seals left", s.seals.value)
-    add("King's Requests", names(s.requests, words.request))
+    local gap = s.requests_gap or 0
+    local reqs = {}
+    for i, c in ipairs(s.requests) do
+      reqs[i] = string.format("%s (request space %d of %d from the left)", words.request(c), i + gap,
+        s.board.requests_max)
+    end
+    add("King's Requests", #reqs > 0 and reqs or { "none" })
     add("King's Requests fulfilled", s.fulfilled)
     add("His tiles in the Great Library", names(s.library, words.tile))
     add("Pinax tiles", s.pinax)

@@ -34,7 +34,7 @@ end
 local function time_die(s)
   local d, decision = turn.choose_time_die(s)
   if not d then
-    ui.say("Every Time die has been used this generation.")
+    ui.say("Every Time die has been used this generation: he performs Navigation instead.")
     ui.why("With no Time die left he cannot take the action (README ruling 7).")
     return actions.perform(s, "navigation")
   end
@@ -157,11 +157,13 @@ turn.zotikos = game.step("zotikos turn", function(s)
     turn.reveal_action(s)
     after_read(s)
   elseif #scholars.on_track(s) > 0 then
+    ui.say("Zotikós turns to his Local Scholars on the Generations track (step 2b).")
     ui.why("%s, so he uses a Local Scholar.", s.player_read and "You have taken the Read action"
       or "His Action deck is empty")
     turn.use_scholar(s)
     after_read(s)
   else
+    ui.say("Zotikós has no Local Scholar left on the Generations track (step 3).")
     ui.why("No Action card %s and no Local Scholar on the Generations track: he reads.",
       s.player_read and "may be used after your Read" or "left")
     turn.read(s)
