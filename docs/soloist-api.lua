@@ -8,7 +8,16 @@
 
 ---@class SoloistShowEntry
 ---@field label string
----@field value string|number|boolean|string[]
+---@field value? string|number|boolean|string[]
+---@field grid? SoloistGrid  a board or map instead of a value: drawn in the terminal, a table on the page
+
+---@class SoloistGrid
+---@field rows (string|number)[][]              the cells, row by row
+---@field columns? (string|number)[]|(string|number)[][]  heading rows above the columns
+---@field column_labels? string[]               a label for each heading row
+---@field row_labels? string[]                  a label for each row
+---@field walls? {[1]: integer, [2]: integer, [3]: "right"|"below"}[]  a wall right of / below cell (row, column)
+---@field marks? {[1]: integer, [2]: integer}[] cells set apart
 
 --- Talking to the player.
 ui = {}
