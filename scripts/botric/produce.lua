@@ -24,12 +24,7 @@ produce.try = game.step("produce", function(state)
       end
       return c.n <= fewest and 0 or 1
     end },
-    { "the closest to one of Botric's standing villagers", least = function(c)
-      return util.fact(c, "distance", function()
-        return ui.number(string.format("%s: how many tiles is it along the roads from the nearest standing villager of Botric's (0: one stands on it)?",
-          c.label), 0, state.data.largest_count)
-      end)
-    end },
+    villagers.closest_step(state),
   }, { tie = "ask", label = util.label, prompt = "These Production tiles tie on Botric's priority list: which does it use (your choice)?" })
   ui.say("Botric produces on %s (on a Barn: one of each Raw material).", choice.label)
   ui.why("Which tile: %s.", d.why)

@@ -27,12 +27,7 @@ refine.try = game.step("refine", function(state)
         return ui.number(string.format("%s: how many Refined materials can it make now?", c.label), 1, 30)
       end)
     end },
-    { "the closest to one of Botric's standing villagers", least = function(c)
-      return util.fact(c, "distance", function()
-        return ui.number(string.format("%s: how many tiles is it along the roads from the nearest standing villager of Botric's (0: one stands on it)?",
-          c.label), 0, state.data.largest_count)
-      end)
-    end },
+    villagers.closest_step(state),
   }, { tie = "ask", label = util.label, prompt = "These Refineries tie on Botric's priority list: which does it use (your choice)?" })
   ui.say("Botric refines at %s.", choice.label)
   ui.why("Which Refinery: %s.", d.why)

@@ -1,6 +1,7 @@
 -- Botric's villagers: which one acts, where it goes, and standing them up each turn.
 local priority = require "priority"
 local State = require "state"
+local util = require "util"
 
 local villagers = {}
 
@@ -29,6 +30,18 @@ function villagers.send(state, v, tile, at)
   else
     ui.say("Move Botric's villager %d to %s and lay it down.", v.n, tile)
   end
+end
+
+-- The priority step Produce and Refine share: the candidate tile closest along the roads to
+-- one of Botric's standing villagers (the distance kept as the tile's fact `distance`, which
+-- villagers.closest then knows without asking again).
+function villagers.closest_step(state)
+  return { "the closest to one of Botric's standing villagers", least = function(c)
+    return util.fact(c, "distance", function()
+      return ui.number(string.format("%s: how many tiles is it along the roads from the nearest standing villager of Botric's (0: one stands on it)?",
+        c.label), 0, state.data.largest_count)
+    end)
+  end }
 end
 
 -- The standing villager closest to a chosen tile (and its distance, when known); asked only when
