@@ -8,12 +8,7 @@ local academy = {}
 
 -- The next Study tile (the discards are shuffled back when the stack runs out).
 function academy.study_tile(s)
-  if s.study:is_empty() then
-    s.study:reshuffle()
-  end
-  local t = s.study:draw()
-  s.study:discard(t)
-  return t
+  return s.study:flip()
 end
 
 actions.register("academy", game.step("academy", function(s)

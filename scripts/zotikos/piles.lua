@@ -121,6 +121,17 @@ function piles:discard(card)
   self.deck:discard(card)
 end
 
+-- Reveals the top card and discards it at once (a card read, not kept); when the pile has run
+-- out, the discards are shuffled back first.
+function piles:flip()
+  if self:is_empty() then
+    self:reshuffle()
+  end
+  local card = self:draw()
+  self:discard(card)
+  return card
+end
+
 -- Takes a card out of the pile for good (the top tile of the Invited Scholar stack).
 function piles:remove(card)
   for i, c in ipairs(self.deck.pile) do

@@ -10,12 +10,7 @@ local State = require "state"
 local turn = {}
 
 local function draw_generation_card(s)
-  if s.generations:is_empty() then
-    s.generations:reshuffle()
-  end
-  local card = s.generations:draw()
-  s.generations:discard(card)
-  return card
+  return s.generations:flip()
 end
 turn.draw_generation_card = draw_generation_card
 
