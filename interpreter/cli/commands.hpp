@@ -45,6 +45,7 @@ struct SimArgs {
     std::filesystem::path results;     // one record a game: JSON Lines, or CSV (.csv)
     std::optional<std::pair<std::uint64_t, std::uint64_t>> shard;  // --shard K/N
     std::filesystem::path failures;    // where failed games' answers go (empty: a fresh temporary folder)
+    std::vector<std::filesystem::path> compare_rules;  // cells with each house rules file, besides none
 };
 int simulate(const SimArgs& args, const Common& common, std::ostream& out);
 

@@ -254,4 +254,13 @@ void write_output(const std::filesystem::path& path, const std::string& text) {
     write_file_atomically(path, text);
 }
 
+std::string shell_word(const std::string& word) {
+    const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                                "0123456789_-+=.,/:@%") == std::string::npos;
+    if (plain) return word;
+    std::string out = "'";
+    for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
 }  // namespace soloist::cli

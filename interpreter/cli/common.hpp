@@ -48,6 +48,9 @@ std::unique_ptr<Game> make_game(const Bot& bot, GameSetup setup);
 
 Bot load_bot_named(const std::string& name, const Common& common);
 HouseRules load_house_rules(const std::filesystem::path& file);
+
+// A word for the shell: as it is when it is plain, else in single quotes.
+std::string shell_word(const std::string& word);
 std::uint64_t fresh_seed();
 
 // A game from the command line, not yet started.

@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/commands.hpp"
+#include "cli/report.hpp"
 #include "cli/results.hpp"
 #include "cli/terminal.hpp"
 #include "companion/http_server.hpp"
@@ -117,12 +118,23 @@ int main(int argc, char** argv) {
                         "Write one record a game to this file: JSON Lines, or CSV when it ends in .csv");
     sim_cmd->add_option("--failures", sim_args.failures,
                         "Write failed games' answers into this folder (default: a new temporary folder)");
+    sim_cmd->get_option("--option")->description(
+        "An option of the bot as id=value (repeatable); id=a,b,c or the same id again sweeps its values, each set of "
+        "values a cell playing the same seeds");
+    sim_cmd->add_option("--compare-rules", sim_args.compare_rules,
+                        "Also play every game with this house rules file (repeatable), besides without house rules");
     sim_cmd->add_flag("--narrate", sim_args.narrate,
                       "Also build the narration nobody reads (slower; soloist check always does)");
 
     std::vector<std::filesystem::path> merge_files;
     auto* merge_cmd = app.add_subcommand("merge", "Merge the --results of a run's shards into the run's figures");
     merge_cmd->add_option("RESULTS", merge_files, "The shards' results files (JSON Lines)")->required();
+
+    std::vector<std::filesystem::path> report_files_given;
+    std::filesystem::path report_out;
+    auto* report_cmd = app.add_subcommand("report", "Write a run's results as one HTML page with plots (no network needed to open it)");
+    report_cmd->add_option("RESULTS", report_files_given, "The run's --results file, or its shards' (JSON Lines)")->required();
+    report_cmd->add_option("-o,--output", report_out, "The HTML file to write")->required();
 
     companion::ServeOptions serve_options;
     std::string serve_port = "8080";
@@ -207,6 +219,7 @@ int main(int argc, char** argv) {
             return simulate(sim_args, common, std::cout);
         }
         if (*merge_cmd) return merge_results(merge_files, std::cout);
+        if (*report_cmd) return write_report(report_files_given, report_out);
         if (*serve_cmd) {
             serve_options.port = static_cast<int>(count_option("--port", serve_port, 0, 65535));
             return companion::serve(common, serve_options, std::cout);

@@ -17,6 +17,7 @@ ResultsWriter::ResultsWriter(std::filesystem::path file, const json& header, std
     out_.open(partial_, std::ios::binary | std::ios::trunc);
     if (!out_) throw UsageError("--results: cannot write " + partial_.string() + ": " + std::strerror(errno));
     if (!csv_) out_ << header.dump() << "\n";
+    for (const auto& c : header["cells"]) labels_.push_back(c.value("label", ""));
 }
 
 void ResultsWriter::add(std::size_t part, std::vector<GameRecord>&& games) {
@@ -47,7 +48,7 @@ std::string csv_field(const std::string& s) {
 
 void ResultsWriter::write(const GameRecord& g) {
     if (!csv_) {
-        json j = {{"game", g.index}, {"seed", g.seed}, {"questions", g.questions}};
+        json j = {{"game", g.index}, {"cell", g.cell + 1}, {"seed", g.seed}, {"questions", g.questions}};
         if (g.error.empty()) {
             j["result"] = g.result;
             j["scores"] = g.scores.is_object() ? g.scores : json::object();
@@ -60,12 +61,12 @@ void ResultsWriter::write(const GameRecord& g) {
     if (!header_written_) {  // the score columns: those of the first game that has scores
         if (g.scores.is_object())
             for (const auto& [k, v] : g.scores.items()) score_names_.push_back(k);
-        out_ << "game,seed,result,questions,error";
+        out_ << "game,cell,cell label,seed,result,questions,error";
         for (const auto& k : score_names_) out_ << "," << csv_field("score " + k);
         out_ << "\n";
         header_written_ = true;
     }
-    out_ << g.index << "," << g.seed << "," << csv_field(g.result) << "," << g.questions << "," << csv_field(g.error);
+    out_ << g.index << "," << g.cell + 1 << "," << csv_field(labels_.at(g.cell)) << "," << g.seed << "," << csv_field(g.result) << "," << g.questions << "," << csv_field(g.error);
     for (const auto& k : score_names_) {
         out_ << ",";
         if (g.scores.is_object() && g.scores.contains(k) && g.scores[k].is_number()) out_ << g.scores[k].dump();
@@ -76,7 +77,7 @@ void ResultsWriter::write(const GameRecord& g) {
 namespace {
 
 // What makes two results files parts of the same run.
-const char* const kRunKeys[] = {"bot", "version", "files", "options", "rules", "answers", "first_seed", "games"};
+const char* const kRunKeys[] = {"bot", "version", "files", "cells", "answers", "first_seed", "games"};
 
 struct Shard {
     std::filesystem::path file;
@@ -96,8 +97,9 @@ std::size_t whole(const json& j, const char* key, const std::filesystem::path& f
 
 }  // namespace
 
-int merge_results(const std::vector<std::filesystem::path>& files, std::ostream& out) {
-    if (files.empty()) throw UsageError("merge needs the results files of a run's shards");
+ResultsRun read_results(const std::vector<std::filesystem::path>& files,
+                        const std::function<void(std::size_t part, std::vector<GameRecord>&& games)>& each_part) {
+    if (files.empty()) throw UsageError("no results files given: name the --results files of a run (or of its shards)");
     // Headers first: one run, and its games each in one file.
     std::vector<Shard> shards;
     for (const auto& f : files) {
@@ -109,19 +111,24 @@ int merge_results(const std::vector<std::filesystem::path>& files, std::ostream&
         json h = json::parse(line, nullptr, false);
         if (h.is_discarded() || !h.is_object() || h.value("soloist_results", 0) != 1)
             refuse(f, 1, "not a Soloist results file: its first line must be the header soloist sim --results writes "
-                         "(CSV results cannot be merged; write JSON Lines)");
+                         "(CSV results cannot be read back; write JSON Lines)");
         Shard s{f, h, 0, whole(h, "games", f)};
         if (h.contains("from")) {
             s.from = whole(h, "from", f);
             s.to = whole(h, "to", f);
         }
         if (s.from > s.to || s.to > whole(h, "games", f)) refuse(f, 1, "its games from/to do not fit its run");
+        const auto cells = h.find("cells");
+        if (cells == h.end() || !cells->is_array() || cells->empty() || cells->size() > 100000)
+            refuse(f, 1, "the header has no list of cells");
+        for (const auto& c : *cells)
+            if (!c.is_object() || !c.contains("label") || !c["label"].is_string()) refuse(f, 1, "a cell of the header has no label");
         for (const char* key : kRunKeys)
             if (!shards.empty() && shards.front().header.value(key, json()) != h.value(key, json()))
                 refuse(f, 1, std::string("another run than ") + shards.front().file.string() + ": its " + key + " is " +
                                  clipped(h.value(key, json()).dump(), 80) + ", not " +
                                  clipped(shards.front().header.value(key, json()).dump(), 80) +
-                                 "; merge refuses to mix runs");
+                                 "; results of different runs are never mixed");
         shards.push_back(std::move(s));
     }
     std::sort(shards.begin(), shards.end(), [](const Shard& a, const Shard& b) { return a.from < b.from; });
@@ -140,9 +147,16 @@ int merge_results(const std::vector<std::filesystem::path>& files, std::ostream&
         throw GameError("games " + std::to_string(covered) + " to " + std::to_string(games - 1) +
                         " of the run are in no file: a shard is missing");
 
-    // Then the games, in order, summed in the parts a single run sums them in.
-    const std::uint64_t first_seed = shards.front().header["first_seed"].get<std::uint64_t>();
-    SimReport report, part;
+    ResultsRun run;
+    run.header = shards.front().header;
+    for (const char* key : {"shard", "from", "to"}) run.header.erase(key);
+    run.first_seed = run.header["first_seed"].get<std::uint64_t>();
+    run.games = games;
+    for (const auto& c : run.header["cells"]) run.labels.push_back(c["label"].get<std::string>());
+    const std::size_t ncells = run.labels.size();
+
+    // Then the games, in order, handed on in the parts a single run sums them in.
+    std::vector<GameRecord> part;
     std::size_t part_index = 0;
     for (const auto& s : shards) {
         std::ifstream in(s.file, std::ios::binary);
@@ -150,48 +164,95 @@ int merge_results(const std::vector<std::filesystem::path>& files, std::ostream&
         std::getline(in, line);  // the header
         std::size_t n = 1;
         for (std::size_t want = s.from; want < s.to; ++want) {
-            ++n;
-            if (!std::getline(in, line))
-                refuse(s.file, n, "the file ends before game " + std::to_string(want) + " (cut short?)");
-            const json r = json::parse(line, nullptr, false);
-            const auto bad = [&](const std::string& what) { refuse(s.file, n, "a damaged record: " + what); };
-            if (r.is_discarded() || !r.is_object()) bad("not a JSON object");
-            if (!r.contains("game") || r["game"] != want) bad("game " + std::to_string(want) + " was expected here");
-            if (!r.contains("seed") || r["seed"] != first_seed + want) bad("its seed is not the run's first seed + its game");
-            if (!r.contains("questions") || !r["questions"].is_number_unsigned()) bad("no questions count");
             if (want / kPart != part_index) {
-                merge_into(report, std::move(part), 20);
-                part = SimReport{};
+                if (!part.empty()) each_part(part_index, std::move(part));
+                part.clear();
                 part_index = want / kPart;
             }
-            ++part.games;
-            if (r.contains("error")) {
-                if (!r["error"].is_string()) bad("its error is not a text");
-                part.errors.push_back({first_seed + want, r["error"].get<std::string>(), json::array()});
-            } else {
-                if (!r.contains("result") || !r["result"].is_string()) bad("neither a result nor an error");
-                tally(part, r["result"].get<std::string>(), r.value("scores", json()), r["questions"].get<std::size_t>());
+            for (std::size_t cell = 0; cell < ncells; ++cell) {
+                ++n;
+                if (!std::getline(in, line))
+                    refuse(s.file, n, "the file ends before game " + std::to_string(want) + " (cut short?)");
+                const json r = json::parse(line, nullptr, false);
+                const auto bad = [&](const std::string& what) { refuse(s.file, n, "a damaged record: " + what); };
+                if (r.is_discarded() || !r.is_object()) bad("not a JSON object");
+                if (!r.contains("game") || r["game"] != want) bad("game " + std::to_string(want) + " was expected here");
+                if (!r.contains("cell") || r["cell"] != cell + 1) bad("cell " + std::to_string(cell + 1) + " was expected here");
+                if (!r.contains("seed") || r["seed"] != run.first_seed + want) bad("its seed is not the run's first seed + its game");
+                if (!r.contains("questions") || !r["questions"].is_number_unsigned()) bad("no questions count");
+                GameRecord g;
+                g.index = want;
+                g.cell = cell;
+                g.seed = run.first_seed + want;
+                g.questions = r["questions"].get<std::size_t>();
+                if (r.contains("error")) {
+                    if (!r["error"].is_string()) bad("its error is not a text");
+                    g.error = r["error"].get<std::string>();
+                    if (g.error.empty()) bad("its error is empty");
+                } else {
+                    if (!r.contains("result") || !r["result"].is_string()) bad("neither a result nor an error");
+                    g.result = r["result"].get<std::string>();
+                    if (r.contains("scores")) {
+                        if (!r["scores"].is_object()) bad("its scores are not an object");
+                        g.scores = r["scores"];
+                    }
+                }
+                part.push_back(std::move(g));
             }
         }
         if (std::getline(in, line) && !line.empty()) refuse(s.file, n + 1, "more records than its games " + std::to_string(s.from) +
                                                                                " to " + std::to_string(s.to - 1));
     }
-    merge_into(report, std::move(part), 20);
+    if (!part.empty()) each_part(part_index, std::move(part));
+    return run;
+}
 
-    const auto& h = shards.front().header;
-    out << "games: " << report.games << " (seeds " << first_seed << " to " << first_seed + games - 1 << ", answers "
-        << h.value("answers", "?") << ")\n";
-    out << "errors: " << report.errors.size() << "\n";
-    std::size_t shown = 0;
-    for (const auto& e : report.errors) {
-        if (shown++ == 20) {
-            out << "  ... and " << (report.errors.size() - 20) << " more errors\n";
-            break;
+int merge_results(const std::vector<std::filesystem::path>& files, std::ostream& out) {
+    SimRun sums;
+    const auto run = read_results(files, [&sums](std::size_t, std::vector<GameRecord>&& games) {
+        // Each cell's part as the run tallied it, then the part's pairs.
+        std::size_t cells = 0;
+        for (const auto& g : games) cells = std::max(cells, g.cell + 1);
+        std::vector<SimReport> part(cells);
+        for (const auto& g : games) {
+            SimReport& r = part[g.cell];
+            ++r.games;
+            if (!g.error.empty())
+                r.errors.push_back({g.seed, g.error, json::array()});
+            else
+                tally(r, g.result, g.scores, g.questions);
         }
-        out << "  seed " << e.seed << ": " << e.message << "\n";
-    }
-    print_figures(report, out);
-    return report.errors.empty() ? 0 : 1;
+        sums.cells.resize(cells);
+        sums.against_first.resize(cells);
+        for (std::size_t c = 0; c < cells; ++c) merge_into(sums.cells[c], std::move(part[c]), 20);
+        std::vector<Paired> paired;
+        pair_part(paired, games, cells);
+        for (std::size_t c = 1; c < paired.size(); ++c) merge_into(sums.against_first[c], paired[c]);
+    });
+    const std::size_t ncells = run.labels.size();
+    sums.cells.resize(ncells);
+    sums.against_first.resize(ncells);
+    std::size_t errors = 0;
+    for (const auto& c : sums.cells) errors += c.errors.size();
+    const std::string answers = run.header.value("answers", "?");
+    if (ncells == 1)
+        out << "games: " << run.games << " (seeds " << run.first_seed << " to " << run.first_seed + run.games - 1 << ", answers "
+            << answers << ")\n";
+    else
+        out << "games: " << run.games << " in each of " << ncells << " cells, on the same seeds (seeds " << run.first_seed
+            << " to " << run.first_seed + run.games - 1 << ", answers " << answers << ")\n";
+    out << (ncells == 1 ? "errors: " : "errors in all cells: ") << errors << "\n";
+    print_cells(sums, run.labels, out, [&out](std::size_t, const SimReport& r) {
+        std::size_t shown = 0;
+        for (const auto& e : r.errors) {
+            if (shown++ == 20) {
+                out << "  ... and " << (r.errors.size() - 20) << " more errors\n";
+                break;
+            }
+            out << "  seed " << e.seed << ": " << e.message << "\n";
+        }
+    });
+    return errors == 0 ? 0 : 1;
 }
 
 }  // namespace soloist::cli

@@ -2,6 +2,7 @@
 // Results files of `soloist sim --results` and `soloist merge`, which sums the shards of a run
 // into the figures one run of all its games prints.
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <mutex>
@@ -37,7 +38,25 @@ private:
     std::size_t next_;
     bool header_written_ = false;
     std::vector<std::string> score_names_;
+    std::vector<std::string> labels_;  // the cells'
+
 };
+
+// A run as its results files tell it: the first file's header (without a shard's fields), the
+// cells' labels, the seeds.
+struct ResultsRun {
+    nlohmann::json header;
+    std::vector<std::string> labels;
+    std::uint64_t first_seed = 0;
+    std::size_t games = 0;
+};
+
+// Reads the results files of one run (the whole run's, or its shards' in any order), checked to
+// be that run's and to cover each of its games once, and hands on its records part by part in
+// the run's order (each part's games game by game, each game's cells together). Throws
+// GameError naming the file and line of what does not fit.
+ResultsRun read_results(const std::vector<std::filesystem::path>& files,
+                        const std::function<void(std::size_t part, std::vector<GameRecord>&& games)>& each_part);
 
 // `soloist merge FILE...`: the shards' JSON Lines results of one run, checked to be that run's
 // and to cover each of its games once; prints the figures `soloist sim` prints for the whole

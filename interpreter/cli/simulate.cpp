@@ -17,6 +17,7 @@
 #include "cli/commands.hpp"
 #include "cli/results.hpp"
 #include "cli/simulation.hpp"
+#include "cli/sweep.hpp"
 #include "domain/atomic_file.hpp"
 #include "domain/random.hpp"
 #include "lua/lua_runner.hpp"
@@ -24,16 +25,6 @@
 namespace soloist::cli {
 
 namespace {
-
-// A word for the shell: as it is when it is plain, else in single quotes.
-std::string shell_word(const std::string& word) {
-    const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                                "0123456789_-+=.,/:@%") == std::string::npos;
-    if (plain) return word;
-    std::string out = "'";
-    for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
 
 // What replays one of a run's games: the same bot folders, bot, options and house rules.
 struct Replay {
@@ -143,9 +134,7 @@ private:
 
 int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     const Bot bot = load_bot_named(args.request.bot, common);
-    std::optional<HouseRules> rules;
-    if (!args.request.rules_file.empty()) rules = load_house_rules(args.request.rules_file);
-    const auto options = resolve_options(bot, args.request.options, rules ? rules->options : nlohmann::json());
+    const std::vector<SimCell> cells = sweep_cells(bot, args.request, args.compare_rules);
     if (args.answers != "random" && args.answers != "first")
         throw UsageError("--answers must be random or first, not '" + args.answers + "'");
     // Game i plays seed + i: the last seed must not wrap round to 0.
@@ -157,8 +146,6 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     settings.narrate = args.narrate;
     settings.answer_limit = args.answer_limit;
     settings.jobs = args.jobs ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
-    Progress progress(args.games);
-    if (args.progress) settings.progress = [&progress](std::size_t done) { progress.update(done); };
     // Shard K of N: the K-th of N runs of consecutive games, as even as can be.
     if (args.shard) {
         const auto [k, n] = *args.shard;
@@ -168,12 +155,23 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
         settings.from = (k - 1) * args.games / n;
         settings.to = k * args.games / n;
     }
+    Progress progress(settings.to == SIZE_MAX ? args.games : settings.to - settings.from);
+    if (args.progress) settings.progress = [&progress](std::size_t done) { progress.update(done); };
     std::optional<ResultsWriter> results;
     if (!args.results.empty()) {
+        nlohmann::json cell_list = nlohmann::json::array();
+        for (const auto& c : cells)
+            cell_list.push_back({{"label", c.label}, {"options", c.options},
+                                 {"rules", c.rules ? c.rules->to_json() : nlohmann::json()}});
         nlohmann::json header = {{"soloist_results", 1}, {"bot", bot.id}, {"version", bot.version},
-                                 {"files", bot.content_hash}, {"options", options},
-                                 {"rules", rules ? rules->to_json() : nlohmann::json()}, {"answers", args.answers},
+                                 {"files", bot.content_hash}, {"cells", cell_list}, {"answers", args.answers},
                                  {"first_seed", args.seed}, {"games", args.games}};
+        // Where the bot was found, for the commands that replay a failed game (not part of what
+        // makes two files one run: shards may run in other folders).
+        if (!common.bot_dirs.empty()) {
+            header["bots"] = nlohmann::json::array();
+            for (const auto& d : common.bot_dirs) header["bots"].push_back(d.generic_string());
+        }
         if (args.shard) {
             header["shard"] = std::to_string(args.shard->first) + "/" + std::to_string(args.shard->second);
             header["from"] = settings.from;
@@ -184,20 +182,30 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
             results->add(part, std::move(games));
         };
     }
-    const auto r = run_games(bot, options, rules, args.seed, args.games, common.effective_limits(), settings);
+    const SimRun run = run_cells(bot, cells, args.seed, args.games, common.effective_limits(), settings);
     if (args.progress) progress.finish();
     if (results) results->finish();
     if (args.shard)
         out << "shard " << args.shard->first << "/" << args.shard->second << " of " << args.games << " games: games "
             << settings.from << " to " << settings.to - 1 << "\n";
     const std::uint64_t first = args.seed + (args.shard ? settings.from : 0);
-    out << "games: " << r.games << " (seeds " << first << " to " << first + r.games - 1 << ", answers " << args.answers << ")\n";
-    out << "errors: " << r.errors.size() << "\n";
+    const std::size_t played = run.cells[0].games;
+    std::size_t errors = 0;
+    for (const auto& c : run.cells) errors += c.errors.size();
+    if (cells.size() == 1)
+        out << "games: " << played << " (seeds " << first << " to " << first + played - 1 << ", answers " << args.answers << ")\n";
+    else
+        out << "games: " << played << " in each of " << cells.size() << " cells, on the same seeds (seeds " << first << " to "
+            << first + played - 1 << ", answers " << args.answers << ")\n";
+    out << (cells.size() == 1 ? "errors: " : "errors in all cells: ") << errors << "\n";
     FailureFolder failures(args.failures);
-    print_errors(r, replay_of(common, args.request.bot, bot.id, args.request.options, args.request.rules_file), failures,
-                 out, settings.answers_kept);
-    print_figures(r, out);
-    return r.errors.empty() ? exit_ok : exit_game_error;
+    std::vector<std::string> labels;
+    for (const auto& c : cells) labels.push_back(c.label);
+    print_cells(run, labels, out, [&](std::size_t c, const SimReport& r) {
+        print_errors(r, replay_of(common, args.request.bot, bot.id, cells[c].option_args, cells[c].rules_file), failures, out,
+                     settings.answers_kept);
+    });
+    return errors == 0 ? exit_ok : exit_game_error;
 }
 
 int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {

@@ -1,6 +1,8 @@
 #include "cli/simulation.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <ostream>
 #include <cstdint>
 #include <thread>
@@ -73,7 +75,7 @@ namespace {
 
 // Games [first, first + count) of a run, one after another on one state cache.
 SimReport play_range(const Bot& bot, const GameSetup& every_game, std::uint64_t first_seed, std::size_t first,
-                     std::size_t count, const SimSettings& settings, std::vector<GameRecord>* records) {
+                     std::size_t count, const SimSettings& settings, std::size_t cell, std::vector<GameRecord>* records) {
     const std::size_t max_answers = settings.answer_limit;
     SimReport report;
     for (std::size_t i = first; i < first + count; ++i) {
@@ -100,6 +102,7 @@ SimReport play_range(const Bot& bot, const GameSetup& every_game, std::uint64_t 
         if (records) {
             GameRecord r;
             r.index = i;
+            r.cell = cell;
             r.seed = seed;
             r.questions = game->journal().entries.size();
             if (game->status() == Game::Status::ended) {
@@ -157,32 +160,150 @@ void merge_into(SimReport& into, SimReport&& part, std::size_t answers_kept) {
     into.steps_entered.insert(part.steps_entered.begin(), part.steps_entered.end());
 }
 
-SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
-                    std::uint64_t first_seed, std::size_t games, const Limits& limits, const SimSettings& settings) {
-    GameSetup every_game;
-    every_game.options = options;
-    every_game.rules = rules;
-    every_game.limits = limits;
-    every_game.lib_dir = Library::from_source_tree().scripts_dir / "lib";
-    every_game.created = now_iso();
+void merge_into(Paired& into, const Paired& part) {
+    into.games += part.games;
+    auto add = [](std::map<std::string, Difference>& to, const std::map<std::string, Difference>& from) {
+        for (const auto& [k, d] : from) {
+            auto& t = to[k];
+            t.n += d.n;
+            t.sum += d.sum;
+            t.sum_sq += d.sum_sq;
+        }
+    };
+    add(into.results, part.results);
+    add(into.scores, part.scores);
+}
+
+void pair_part(std::vector<Paired>& against_first, const std::vector<GameRecord>& part, std::size_t cells) {
+    if (cells < 2) return;
+    against_first.resize(cells);
+    std::vector<Paired> sums(cells);
+    for (std::size_t g = 0; g + cells <= part.size(); g += cells) {
+        const GameRecord& base = part[g];
+        if (!base.error.empty()) continue;
+        for (std::size_t c = 1; c < cells; ++c) {
+            const GameRecord& other = part[g + c];
+            if (!other.error.empty()) continue;
+            Paired& p = sums[c];
+            ++p.games;
+            // A result neither had adds 0: its sums need no entry (n is the games both ended).
+            if (other.result != base.result) {
+                p.results[other.result].add(1);
+                p.results[base.result].add(-1);
+            } else {
+                p.results[base.result].add(0);
+            }
+            if (!base.scores.is_object() || !other.scores.is_object()) continue;
+            for (const auto& [k, v] : other.scores.items())
+                if (const auto it = base.scores.find(k); v.is_number() && it != base.scores.end() && it->is_number())
+                    p.scores[k].add(v.get<double>() - it->get<double>());
+        }
+    }
+    for (std::size_t c = 1; c < cells; ++c) merge_into(against_first[c], sums[c]);
+}
+
+Interval interval(const Difference& d) {
+    const double n = static_cast<double>(d.n), mean = d.sum / n;
+    const double variance = d.n > 1 ? std::max(0.0, (d.sum_sq - d.sum * mean) / (n - 1)) : 0;
+    const double half = 1.959963984540054 * std::sqrt(variance / n);
+    return {mean, mean - half, mean + half};
+}
+
+Interval wilson(std::size_t k, std::size_t n) {
+    if (n == 0) return {0, 0, 1};
+    const double z = 1.959963984540054, nn = static_cast<double>(n), p = static_cast<double>(k) / nn;
+    const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
+    const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
+    // At a share of 0 or 1 an end of the interval is the share itself, whatever the rounding.
+    return {p, std::clamp(centre - half, 0.0, p), std::clamp(centre + half, p, 1.0)};
+}
+
+namespace {
+
+// "+1.25" with two decimals and its sign; "0" for a zero.
+std::string signed_figure(double x, double scale) {
+    char text[64];
+    const double v = std::round(x * scale * 100) / 100;
+    std::snprintf(text, sizeof text, v == 0 ? "%.2f" : "%+.2f", v == 0 ? 0.0 : v);
+    return text;
+}
+
+}  // namespace
+
+void print_cells(const SimRun& run, const std::vector<std::string>& labels, std::ostream& out,
+                 const std::function<void(std::size_t, const SimReport&)>& errors) {
+    if (run.cells.size() == 1) {
+        errors(0, run.cells[0]);
+        print_figures(run.cells[0], out);
+        return;
+    }
+    for (std::size_t c = 0; c < run.cells.size(); ++c) {
+        out << "== cell " << c + 1 << ": " << labels[c] << "\n";
+        out << "errors: " << run.cells[c].errors.size() << "\n";
+        errors(c, run.cells[c]);
+        print_figures(run.cells[c], out);
+    }
+    for (std::size_t c = 1; c < run.cells.size(); ++c) {
+        const Paired& p = run.against_first[c];
+        out << "== cell " << c + 1 << " against cell 1, game by game over the " << p.games
+            << " games both ended (95% intervals)\n";
+        if (p.games < 2) continue;
+        for (const auto& [result, d] : p.results) {
+            Difference all = d;
+            all.n = p.games;  // the games without this result in either cell add 0
+            const auto i = interval(all);
+            out << "result " << result << ": " << signed_figure(i.mean, 100) << " points (" << signed_figure(i.low, 100)
+                << " to " << signed_figure(i.high, 100) << ")\n";
+        }
+        for (const auto& [name, d] : p.scores) {
+            if (d.n < 2) continue;
+            const auto i = interval(d);
+            out << "score " << name << ": " << signed_figure(i.mean, 1) << " (" << signed_figure(i.low, 1) << " to "
+                << signed_figure(i.high, 1) << ")\n";
+        }
+    }
+}
+
+SimRun run_cells(const Bot& bot, const std::vector<SimCell>& cells, std::uint64_t first_seed, std::size_t games,
+                 const Limits& limits, const SimSettings& settings) {
+    std::vector<GameSetup> every_game(cells.size());
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+        every_game[c].options = cells[c].options;
+        every_game[c].rules = cells[c].rules;
+        every_game[c].limits = limits;
+        every_game[c].lib_dir = Library::from_source_tree().scripts_dir / "lib";
+        every_game[c].created = now_iso();
+    }
     // The games go in parts of kPart, each a report of its own, summed in part order: the
     // result depends on the seed and the games, not on how many threads played them.
     // Parts are counted from game 0 of the run, also in a shard, whose first and last part may
     // be partial: the parts of the shards of a run are the parts of the whole run.
     const std::size_t from = std::min(settings.from, games), to = std::min(settings.to, games);
     const std::size_t first_part = from / kPart, parts = from < to ? (to - 1) / kPart + 1 - first_part : 0;
-    std::vector<SimReport> done(parts);
+    const std::size_t ncells = cells.size();
+    std::vector<std::vector<SimReport>> done(parts, std::vector<SimReport>(ncells));
+    std::vector<std::vector<Paired>> paired(parts);
+    const bool keep_records = settings.records || ncells > 1;
     std::atomic<std::size_t> next{0}, finished{0};
     auto worker = [&] {
-        GameSetup mine = every_game;
-        mine.cache = lua::make_script_cache();  // one state at a time per cache: one per thread
+        std::vector<GameSetup> mine = every_game;
+        for (auto& setup : mine) setup.cache = lua::make_script_cache();  // one state at a time per cache: one per thread and cell
         for (std::size_t k; (k = next.fetch_add(1)) < parts;) {
             const std::size_t part = first_part + k;
             const std::size_t first = std::max(from, part * kPart), last = std::min(to, (part + 1) * kPart);
-            std::vector<GameRecord> records;
-            done[k] = play_range(bot, mine, first_seed, first, last - first, settings, settings.records ? &records : nullptr);
+            std::vector<std::vector<GameRecord>> by_cell(ncells);
+            for (std::size_t c = 0; c < ncells; ++c)
+                done[k][c] = play_range(bot, mine[c], first_seed, first, last - first, settings, c,
+                                        keep_records ? &by_cell[c] : nullptr);
+            std::vector<GameRecord> records;  // game by game, each game's cells together
+            if (keep_records) {
+                records.reserve((last - first) * ncells);
+                for (std::size_t g = 0; g < last - first; ++g)
+                    for (auto& cell : by_cell) records.push_back(std::move(cell[g]));
+                pair_part(paired[k], records, ncells);
+            }
             if (settings.records) settings.records(part, std::move(records));
-            finished.fetch_add(done[k].games);
+            finished.fetch_add(last - first);
             if (settings.progress) settings.progress(finished.load());
         }
     };
@@ -191,9 +312,22 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
     for (std::size_t t = 1; t < jobs; ++t) threads.emplace_back(worker);
     worker();
     for (auto& t : threads) t.join();
-    SimReport report;
-    for (auto& part : done) merge_into(report, std::move(part), settings.answers_kept);
-    return report;
+    SimRun run;
+    run.cells.resize(ncells);
+    run.against_first.resize(ncells);
+    for (std::size_t k = 0; k < parts; ++k) {
+        for (std::size_t c = 0; c < ncells; ++c) merge_into(run.cells[c], std::move(done[k][c]), settings.answers_kept);
+        for (std::size_t c = 1; c < paired[k].size(); ++c) merge_into(run.against_first[c], paired[k][c]);
+    }
+    return run;
+}
+
+SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
+                    std::uint64_t first_seed, std::size_t games, const Limits& limits, const SimSettings& settings) {
+    SimCell cell;
+    cell.options = options;
+    cell.rules = rules;
+    return std::move(run_cells(bot, {cell}, first_seed, games, limits, settings).cells[0]);
 }
 
 }  // namespace soloist::cli

@@ -3,6 +3,7 @@
 // and the benchmarks.
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <iosfwd>
 #include <map>
@@ -40,11 +41,40 @@ struct SimReport {
 // One game of a run, for a results file: its place in the run, how it ended.
 struct GameRecord {
     std::size_t index = 0;  // 0-based: the game's seed is the run's first seed + index
+    std::size_t cell = 0;   // 0-based: which cell of a sweep played it
     std::uint64_t seed = 0;
     std::string result;     // the end's result; empty when the game failed
     nlohmann::json scores;  // the end's scores (an object), or null
     std::size_t questions = 0;
     std::string error;      // the first line of the error, when it failed
+};
+
+// One set of options and house rules a run plays every game with. A sweep (--option k=a,b or
+// --compare-rules) has several, each playing the same seeds.
+struct SimCell {
+    std::string label;                     // what sets it apart: "difficulty=keeper, rules harder.yaml"
+    std::vector<std::string> option_args;  // id=value as on the command line, for replay commands
+    std::filesystem::path rules_file;      // empty: none
+    nlohmann::json options;                // resolved
+    std::optional<HouseRules> rules;
+};
+
+// A cell against the first cell, game by game on the same seeds, over the games both ended:
+// each result's share and each score, as sums of the differences and of their squares.
+struct Difference {
+    std::size_t n = 0;
+    double sum = 0, sum_sq = 0;
+    void add(double d) { ++n, sum += d, sum_sq += d * d; }
+};
+struct Paired {
+    std::size_t games = 0;                                  // games both cells ended
+    std::map<std::string, Difference> results, scores;      // results: 1 had it, 0 not
+};
+
+// A run's figures: one report a cell, and each later cell against the first.
+struct SimRun {
+    std::vector<SimReport> cells;
+    std::vector<Paired> against_first;  // [c] for cell c >= 1; [0] stays empty
 };
 
 // How games are simulated.
@@ -64,7 +94,8 @@ struct SimSettings {
     // Called now and then from the threads with the number of games played so far.
     std::function<void(std::size_t)> progress;
     // Called from the threads with each part's games (part k holds games k * kPart on, those
-    // from `from` to `to`), in any order of parts; set, the games are recorded.
+    // from `from` to `to`, each game in every cell before the next game), in any order of
+    // parts; set, the games are recorded.
     std::function<void(std::size_t part, std::vector<GameRecord>&& games)> records;
 };
 
@@ -82,6 +113,25 @@ void tally(SimReport& report, const std::string& result, const nlohmann::json& s
 // `answers_kept` errors only.
 void merge_into(SimReport& into, SimReport&& part, std::size_t answers_kept);
 
+// Adds one part's games (game by game, every cell's record of a game together) to the paired
+// differences against the first cell. Parts are added in order, so the sums do not depend on
+// the threads, and `soloist merge` sums a run's records as the run did.
+void pair_part(std::vector<Paired>& against_first, const std::vector<GameRecord>& part, std::size_t cells);
+void merge_into(Paired& into, const Paired& part);
+
+// The 95% interval of a mean difference: mean, low, high (n >= 2).
+struct Interval {
+    double mean, low, high;
+};
+Interval interval(const Difference& d);
+// The 95% Wilson interval of a share of `k` in `n`.
+Interval wilson(std::size_t k, std::size_t n);
+
+// The figures of several cells: each cell's (errors printed by `errors`), then each later cell
+// against the first. With one cell, just its figures.
+void print_cells(const SimRun& run, const std::vector<std::string>& labels, std::ostream& out,
+                 const std::function<void(std::size_t cell, const SimReport&)>& errors);
+
 // The median of a histogram of answers per game (0 when empty).
 std::size_t median(const std::map<std::size_t, std::size_t>& histogram);
 
@@ -97,7 +147,11 @@ private:
     Xoshiro256ss rng_;
 };
 
-// Plays `games` games with seeds first_seed, first_seed + 1, ...; no transcript is kept.
+// Plays `games` games with seeds first_seed, first_seed + 1, ... in every cell; no transcript is kept.
+SimRun run_cells(const Bot& bot, const std::vector<SimCell>& cells, std::uint64_t first_seed, std::size_t games,
+                 const Limits& limits, const SimSettings& settings);
+
+// The same for one cell.
 SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::optional<HouseRules>& rules,
                     std::uint64_t first_seed, std::size_t games, const Limits& limits, const SimSettings& settings);
 

@@ -111,7 +111,7 @@ HttpServer::HttpServer(const cli::Common& common, ServeOptions options)
         send(res, refused(401, "this server needs its token: open the address it printed, with ?token=..."));
         return httplib::Server::HandlerResponse::Handled;
     });
-    for (std::size_t i = 0; i < page_file_count; ++i) {
+    for (std::size_t i = 0; i < page_files_count; ++i) {
         const PageFile& f = page_files[i];
         svr.Get(f.path, [&f](const httplib::Request&, httplib::Response& res) {
             res.set_header("Content-Security-Policy",

@@ -13,6 +13,6 @@ struct PageFile {
 };
 
 extern const PageFile page_files[];
-extern const std::size_t page_file_count;
+extern const std::size_t page_files_count;
 
 }  // namespace soloist::companion

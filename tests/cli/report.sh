@@ -1,0 +1,97 @@
+# soloist report: a run's results as one HTML page; the shards' report is the whole run's byte
+# for byte; nothing from the results can break out of the page's script; bad input refused.
+source "$(dirname "$0")/lib/assert.sh" "$@"
+cd "$ROOT"
+R=tests/fixtures/rules
+
+# A house rule in a folder whose name would end the page's script if written as it is.
+odd="$T/a</script><!--"
+mkdir -p "$odd"
+cp "$R/short-game.yaml" "$R/short-game.lua" "$odd/"
+sol sim guild-mat --games 300 --seed 7 --option rounds=4,8 --compare-rules "$odd/short-game.yaml" --results "$T/whole.jsonl"
+expect_rc 0 "the sweep"
+sol report "$T/whole.jsonl" -o "$T/whole.html"
+expect_rc 0 "a report"
+[ -s "$T/whole.html" ] || fail "the report is written"
+html=$(cat "$T/whole.html")
+has "$html" "<title>Soloist report: guild-mat 1.0.0</title>" "the title names the bot"
+has "$html" "https://d3js.org v5" "d3 is in the page"
+[ "$(grep -o '</script>' "$T/whole.html" | wc -l)" = 3 ] || fail "only the page's three scripts end: $(grep -o '</script>' "$T/whole.html" | wc -l)"
+lacks "$html" "<!--/" "the folder's <!-- is escaped"
+has "$html" 'a\u003c/script>\u003c!--/short-game.yaml' "the label kept, escaped"
+lacks "$html" "<link" "no outside style"
+lacks "$html" "src=\"" "no outside script or image"
+
+# The shards' report is the whole run's.
+for k in 1 2 3; do
+    sol sim guild-mat --games 300 --seed 7 --option rounds=4,8 --compare-rules "$odd/short-game.yaml" --shard "$k/3" --results "$T/s$k.jsonl"
+done
+sol report "$T/s3.jsonl" "$T/s1.jsonl" "$T/s2.jsonl" -o "$T/shards.html"
+expect_rc 0 "a report of shards"
+cmp -s "$T/whole.html" "$T/shards.html" || fail "the shards' report differs from the whole run's"
+
+# The data agrees with the records: cell 1's result shares and every game counted.
+python3 - "$T/whole.jsonl" "$T/whole.html" <<'PY' || fail "the report's data agrees with the records"
+import json, re, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+page = open(sys.argv[2]).read()
+data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S).group(1))
+recs = lines[1:]
+assert len(data["cells"]) == 4, len(data["cells"])
+for c, cell in enumerate(data["cells"]):
+    mine = [r for r in recs if r["cell"] == c + 1]
+    ended = [r for r in mine if "error" not in r]
+    assert cell["games"] == len(mine) == 300 and cell["ended"] == len(ended)
+    for name, x in cell["results"].items():
+        k = sum(1 for r in ended if r["result"] == name)
+        assert x["count"] == k and abs(x["mean"] - k / len(ended)) < 1e-12, (name, x, k)
+        assert x["low"] <= x["mean"] <= x["high"]
+    for name, dist in data["distributions"].items():
+        assert sum(dist["cells"][c]) == sum(1 for r in ended if name in r["scores"]), name
+    assert sum(data["questions"]["cells"][c]) == len(ended)
+assert [d["cell"] for d in data["differences"]] == [2, 3, 4]
+PY
+
+# Failed games: listed with a command that plays each again.
+make_bot "$T/bots" flaky 'local n = 0
+for i = 1, 6 do if ui.confirm("Yes " .. i .. "?") then n = n + 1 end end
+if n >= 5 then error("five or more yes") end
+return { result = "done", scores = { yes = n } }'
+sol --bots "$T/bots" sim flaky --games 40 --results "$T/flaky.jsonl"
+expect_rc 1 "a run with failed games"
+sol report "$T/flaky.jsonl" -o "$T/flaky.html"
+expect_rc 0 "a report of failed games"
+replay=$(python3 -c '
+import json, re, sys
+page = open(sys.argv[1]).read()
+data = json.loads(re.search(r"id=\"data\">(.*?)</script>", page, re.S).group(1))
+print(data["error_count"], len(data["errors"]))
+print(data["errors"][0]["replay"])' "$T/flaky.html")
+errors=$(grep -c '"error"' "$T/flaky.jsonl")
+has "$(head -1 <<<"$replay")" "$errors $errors" "every failed game listed"
+cmd=$(sed -n 2p <<<"$replay")
+has "$cmd" "soloist --bots $T/bots sim flaky --games 1 --seed " "the replay names the bot folder and the seed"
+(cd "$T" && eval "\"$SOLOIST\"${cmd#soloist}") >"$T/replayed" 2>&1
+has "$(cat "$T/replayed")" "five or more yes" "the replay command plays the failed game again"
+has "$(cat "$T/replayed")" "replay: soloist --bots" "and names its answers file"
+
+# Bad input.
+sol report "$T/whole.jsonl"
+expect_rc 2 "no -o"
+has "$ERR" "--output" "-o is asked for"
+sol report "$T/s1.jsonl" -o "$T/part.html"
+expect_rc 1 "a shard missing"
+has "$ERR" "a shard is missing" "why"
+[ ! -e "$T/part.html" ] || fail "no report written from a part of a run"
+sed '4s/"questions":[0-9]*/"questions":"x"/' "$T/whole.jsonl" >"$T/damaged.jsonl"
+sol report "$T/damaged.jsonl" -o "$T/damaged.html"
+expect_rc 1 "a damaged record"
+has "$ERR" "damaged.jsonl:4: a damaged record: no questions count" "the line"
+sol report "$T/s1.jsonl" "$T/flaky.jsonl" -o "$T/mixed.html"
+expect_rc 1 "two runs"
+has "$ERR" "another run than" "runs never mixed"
+cp "$T/whole.html" "$T/keep.html"
+sol report "$T/damaged.jsonl" -o "$T/keep.html"
+cmp -s "$T/whole.html" "$T/keep.html" || fail "a failed report leaves the file it would have replaced"
+
+finish
