@@ -5,6 +5,7 @@
 // 3. the cost of the sandbox limits: games/s without limits vs with each kind of limit
 // 4. Zenodotus games per second on one core, four bot seats
 // 5. sim --jobs 2 against --jobs 1 (guild-mat)
+// 6. soloist merge of 100 shards of 10,000 games (1,000,000 records of a guild-mat run)
 #include <sys/wait.h>
 #include <spawn.h>
 #include <unistd.h>
@@ -15,11 +16,16 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include <filesystem>
+#include <fstream>
+
 #include "cli/common.hpp"
+#include "cli/results.hpp"
 #include "cli/simulation.hpp"
 
 extern char** environ;
@@ -158,5 +164,59 @@ int main(int argc, char** argv) {
                 "%.0f games/s, ratio %.2f (goal: >= 1.9 on 2 cores; rounds %s and %s)\n",
                 2 * games, rounds, std::thread::hardware_concurrency(), median(two), median(one), median(two) / median(one),
                 spread(two).c_str(), spread(one).c_str());
+
+    // merge: 100 shard files of a 1,000,000-game run. The records are those of 10,000 real
+    // guild-mat games, numbered again for each shard (merge checks every game's number and seed).
+    {
+        constexpr std::size_t kShards = 100, kPerShard = 10000, kGames = kShards * kPerShard;
+        std::vector<cli::GameRecord> played;
+        std::mutex lock;
+        cli::SimSettings settings;
+        settings.jobs = 2;
+        settings.records = [&](std::size_t, std::vector<cli::GameRecord>&& g) {
+            std::lock_guard guard(lock);
+            for (auto& r : g) played.push_back(std::move(r));
+        };
+        Limits limits;
+        cli::run_games(bot, resolve_options(bot, {}, nullptr), std::nullopt, 1, kPerShard, limits, settings);
+        std::sort(played.begin(), played.end(), [](const auto& a, const auto& b) { return a.index < b.index; });
+        char folder_template[] = "/tmp/soloist-bench-merge-XXXXXX";
+        const std::filesystem::path folder = mkdtemp(folder_template);
+        std::vector<std::filesystem::path> files;
+        for (std::size_t k = 0; k < kShards; ++k) {
+            const std::size_t from = k * kPerShard, to = from + kPerShard;
+            nlohmann::json cells = nlohmann::json::array({{{"label", ""}, {"options", resolve_options(bot, {}, nullptr)}, {"rules", nullptr}}});
+            const nlohmann::json header = {{"soloist_results", 1}, {"bot", bot.id}, {"version", bot.version},
+                                           {"files", bot.content_hash}, {"cells", cells}, {"answers", "random"},
+                                           {"first_seed", 1}, {"games", kGames}, {"shard", std::to_string(k + 1) + "/100"},
+                                           {"from", from}, {"to", to}};
+            files.push_back(folder / ("shard-" + std::to_string(k + 1) + ".jsonl"));
+            cli::ResultsWriter writer(files.back(), header, from / cli::kPart);
+            std::map<std::size_t, std::vector<cli::GameRecord>> parts;
+            for (std::size_t i = from; i < to; ++i) {
+                cli::GameRecord r = played[i - from];
+                r.index = i;
+                r.seed = 1 + i;
+                parts[i / cli::kPart].push_back(std::move(r));
+            }
+            for (auto& [part, records] : parts) writer.add(part, std::move(records));
+            writer.finish();
+        }
+        std::uintmax_t bytes = 0;
+        for (const auto& f : files) bytes += std::filesystem::file_size(f);
+        std::vector<double> took;
+        for (std::size_t r = 0; r < 3; ++r) {
+            std::ofstream devnull("/dev/null");
+            const auto t0 = clock_type::now();
+            cli::merge_results(files, devnull);
+            took.push_back(seconds_since(t0));
+        }
+        std::filesystem::remove_all(folder);
+        std::printf("soloist merge of %zu shards of %zu games (%zu records, %.0f MB): %.2f s (median of 3; rounds %.2f-%.2f s), "
+                    "%.0f records/s\n",
+                    kShards, kPerShard, kGames, static_cast<double>(bytes) / 1e6, median(took),
+                    *std::min_element(took.begin(), took.end()), *std::max_element(took.begin(), took.end()),
+                    static_cast<double>(kGames) / median(took));
+    }
     return 0;
 }
