@@ -5,6 +5,7 @@
 #include <cstring>
 #include <ostream>
 
+#include "cli/sweep.hpp"
 #include "domain/diagnostics.hpp"
 #include "domain/file_access.hpp"
 
@@ -109,7 +110,7 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
         std::string line;
         std::getline(in, line);
         json h = json::parse(line, nullptr, false);
-        if (h.is_discarded() || !h.is_object() || h.value("soloist_results", 0) != 1)
+        if (h.is_discarded() || !h.is_object() || h["soloist_results"] != 1)
             refuse(f, 1, "not a Soloist results file: its first line must be the header soloist sim --results writes "
                          "(CSV results cannot be read back; write JSON Lines)");
         Shard s{f, h, 0, whole(h, "games", f)};
@@ -118,11 +119,22 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
             s.to = whole(h, "to", f);
         }
         if (s.from > s.to || s.to > whole(h, "games", f)) refuse(f, 1, "its games from/to do not fit its run");
+        whole(h, "first_seed", f);
+        for (const char* key : {"bot", "version", "files", "answers"})
+            if (!h.contains(key) || !h[key].is_string()) refuse(f, 1, std::string("the header has no text '") + key + "'");
+        if (h.contains("bots") && !(h["bots"].is_array() && std::all_of(h["bots"].begin(), h["bots"].end(),
+                                                                         [](const json& d) { return d.is_string(); })))
+            refuse(f, 1, "the header's bots is not a list of folders");
         const auto cells = h.find("cells");
-        if (cells == h.end() || !cells->is_array() || cells->empty() || cells->size() > 100000)
-            refuse(f, 1, "the header has no list of cells");
-        for (const auto& c : *cells)
+        if (cells == h.end() || !cells->is_array() || cells->empty() || cells->size() > kMaxCells)
+            refuse(f, 1, "the header has no list of cells (1 to " + std::to_string(kMaxCells) + ")");
+        for (const auto& c : *cells) {
             if (!c.is_object() || !c.contains("label") || !c["label"].is_string()) refuse(f, 1, "a cell of the header has no label");
+            if (!c.contains("options") || !c["options"].is_object()) refuse(f, 1, "a cell of the header has no options");
+            if (!c.contains("rules") || !(c["rules"].is_null() || (c["rules"].is_object() && c["rules"].contains("file") &&
+                                                                   c["rules"]["file"].is_string())))
+                refuse(f, 1, "a cell of the header has no house rules (null, or the rules file)");
+        }
         for (const char* key : kRunKeys)
             if (!shards.empty() && shards.front().header.value(key, json()) != h.value(key, json()))
                 refuse(f, 1, std::string("another run than ") + shards.front().file.string() + ": its " + key + " is " +

@@ -90,6 +90,23 @@ has "$ERR" "damaged.jsonl:4: a damaged record: no questions count" "the line"
 sol report "$T/s1.jsonl" "$T/flaky.jsonl" -o "$T/mixed.html"
 expect_rc 1 "two runs"
 has "$ERR" "another run than" "runs never mixed"
+# A header missing a field, or with one of the wrong kind, is named (merge and report alike).
+sed '1s/"first_seed":7,//' "$T/whole.jsonl" >"$T/no-seed.jsonl"
+sed '1s/"answers":"random"/"answers":7/' "$T/whole.jsonl" >"$T/bad-answers.jsonl"
+sed '1s/"soloist_results":1/"soloist_results":"1"/' "$T/whole.jsonl" >"$T/bad-format.jsonl"
+for cmd in merge report; do
+    sol "$cmd" "$T/no-seed.jsonl" -o "$T/x.html"
+    [ "$cmd" = merge ] && sol merge "$T/no-seed.jsonl"
+    expect_rc 1 "$cmd: no first seed"
+    has "$ERR" "no-seed.jsonl:1: the header has no whole number 'first_seed'" "$cmd: the missing field"
+done
+sol report "$T/bad-answers.jsonl" -o "$T/x.html"
+expect_rc 1 "answers of the wrong kind"
+has "$ERR" "bad-answers.jsonl:1: the header has no text 'answers'" "the field of the wrong kind"
+sol merge "$T/bad-format.jsonl"
+expect_rc 1 "a format that is not a number"
+has "$ERR" "not a Soloist results file" "the format"
+
 cp "$T/whole.html" "$T/keep.html"
 sol report "$T/damaged.jsonl" -o "$T/keep.html"
 cmp -s "$T/whole.html" "$T/keep.html" || fail "a failed report leaves the file it would have replaced"
