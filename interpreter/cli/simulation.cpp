@@ -163,7 +163,7 @@ SimReport run_games(const Bot& bot, const nlohmann::json& options, const std::op
     every_game.options = options;
     every_game.rules = rules;
     every_game.limits = limits;
-    every_game.lib_dir = Library::from_source_tree().scripts_dir / "lib";
+    every_game.lib_dir = Library::in_use().scripts_dir / "lib";
     every_game.created = now_iso();
     // The games go in parts of kPart, each a report of its own, summed in part order: the
     // result depends on the seed and the games, not on how many threads played them.
