@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* const kHolds = "the bundled bots and the component library (scripts/) and the schemas (schemas/)";
+const char* const kHolds = "scripts/ with the bundled bots and the component library, and schemas/";
 
 // The folder `p` names once links are followed, or `p` as it is when it does not exist.
 fs::path real(const fs::path& p) {

@@ -398,8 +398,8 @@ TEST_CASE("the data root: $SOLOIST_HOME, else installed beside the program, else
     CHECK(found(s) == installed.string() + " (SOLOIST_HOME)");
     s.soloist_home = (tmp.path() / "elsewhere").string();
     CHECK(refused(s) == "SOLOIST_HOME is " + s.soloist_home +
-                            ", which does not hold Soloist's data (the bundled bots and the component library (scripts/) "
-                            "and the schemas (schemas/)); set it to the folder that does (an installed Soloist's "
+                            ", which does not hold Soloist's data (scripts/ with the bundled bots and the component "
+                            "library, and schemas/); set it to the folder that does (an installed Soloist's "
                             "PREFIX/share/soloist, or a source tree), or unset it");
     // A program copied elsewhere finds nothing, and says where it looked and what to set.
     s.soloist_home = "";
