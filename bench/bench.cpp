@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
 
     // Each figure is the median of several rounds, the modes interleaved within a round, so that
     // a burst of load from elsewhere on the machine moves one sample, not a whole figure.
-    const auto lib = Library::from_source_tree();
+    const auto lib = Library::in_use();
     const Bot bot = load_bot(lib.scripts_dir / "guild-mat", lib);
     games_per_second(bot, games / 10, Limits::Mode::watchdog);  // warm up
     std::vector<double> none, watchdog, count;

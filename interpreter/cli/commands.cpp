@@ -6,34 +6,56 @@
 
 namespace soloist::cli {
 
-int list_bots(const Common& common, std::ostream& out) {
+namespace {
+
+// "    --option rounds=1..30  (default 16) Rounds before the final win check."
+void print_option(const OptionSpec& o, std::ostream& out) {
+    out << "    --option " << o.id << "=";
+    if (o.type == "choice") {
+        std::string allowed;
+        for (const auto& a : o.allowed) allowed += (allowed.empty() ? "" : "|") + (a.is_string() ? a.get<std::string>() : a.dump());
+        out << allowed;
+    } else if (o.type == "integer") {
+        out << (o.min ? std::to_string(*o.min) : "") << ".." << (o.max ? std::to_string(*o.max) : "");
+    } else {
+        out << o.type;
+    }
+    out << "  (default " << (o.default_value.is_string() ? o.default_value.get<std::string>() : o.default_value.dump())
+        << ") " << o.description << "\n";
+}
+
+}  // namespace
+
+int list_bots(const ListArgs& args, const Common& common, std::ostream& out) {
     const auto lib = common.library();
-    const auto dirs = find_bots(lib, common.bot_dirs);
-    if (dirs.empty()) out << "No bots found.\n";
+    std::vector<FoundBot> found;
+    if (args.bots.empty()) found = search_bots(lib, common.bot_dirs);
+    for (const auto& name : args.bots) {
+        const auto dir = resolve_bot(name, lib, common.bot_dirs);
+        found.push_back(FoundBot{bot_id_of(dir), dir, {}});
+    }
+    if (args.ids) {
+        for (const auto& bot : found) out << bot.id << "\n";
+        return exit_ok;
+    }
+    if (found.empty()) out << "No bots found.\n";
     int broken = 0;
-    for (const auto& dir : dirs) {
+    for (const auto& [id, dir, hidden] : found) {
         try {
             const Bot bot = load_bot(dir, lib);
+            if (args.option_names) {
+                for (const auto& o : bot.options) out << o.id << "\n";
+                continue;
+            }
             out << bot.id << "  " << bot.name << " " << bot.version << " (" << bot.game << ")\n";
             out << "    " << bot.description << "\n";
-            for (const auto& o : bot.options) {
-                out << "    --option " << o.id << "=";
-                if (o.type == "choice") {
-                    std::string allowed;
-                    for (const auto& a : o.allowed) allowed += (allowed.empty() ? "" : "|") + (a.is_string() ? a.get<std::string>() : a.dump());
-                    out << allowed;
-                } else if (o.type == "integer") {
-                    out << (o.min ? std::to_string(*o.min) : "") << ".." << (o.max ? std::to_string(*o.max) : "");
-                } else {
-                    out << o.type;
-                }
-                out << "  (default " << (o.default_value.is_string() ? o.default_value.get<std::string>() : o.default_value.dump())
-                    << ") " << o.description << "\n";
-            }
+            for (const auto& o : bot.options) print_option(o, out);
         } catch (const std::exception& e) {
             ++broken;
-            out << bot_id_of(dir) << "  (cannot be loaded: run soloist check " << dir.string() << ")\n";
+            if (!args.option_names) out << id << "  (cannot be loaded: run soloist check " << dir.string() << ")\n";
         }
+        if (!args.option_names)
+            for (const auto& h : hidden) out << "    hides the bot of the same id in " << h.string() << "\n";
     }
     return broken ? exit_game_error : exit_ok;
 }

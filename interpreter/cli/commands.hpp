@@ -10,7 +10,22 @@
 
 namespace soloist::cli {
 
-int list_bots(const Common& common, std::ostream& out);
+struct ListArgs {
+    std::vector<std::string> bots;  // ids or folders; empty: every bot found
+    bool ids = false;               // only the ids, one a line
+    bool option_names = false;      // only the bots' option ids, one a line
+};
+int list_bots(const ListArgs& args, const Common& common, std::ostream& out);
+
+// The folders Soloist uses (`soloist paths`, `soloist --version --verbose`).
+int print_paths(const Common& common, std::ostream& out);
+
+struct NewBotArgs {
+    std::string id;
+    std::filesystem::path dir;  // the bot goes in dir/id; empty: the player's bots folder
+};
+// Writes a starting bot folder from the data root's scripts/templates/new-bot.
+int new_bot(const NewBotArgs& args, const Common& common, std::ostream& out);
 
 struct RunArgs {
     GameRequest request;

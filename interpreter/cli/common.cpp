@@ -60,7 +60,7 @@ static std::string read_named_file(const std::filesystem::path& file, const std:
 
 HouseRules load_house_rules(const std::filesystem::path& file) {
     const std::string text = read_named_file(file, "house rules file", "pass a YAML file of house rules");
-    const auto lib = Library::from_source_tree();
+    const auto lib = Library::in_use();
     const YamlDocument doc = parse_yaml(text, file);
     if (auto problems = check_schema(doc, lib.schemas_dir / "rules.schema.yaml"); !problems.empty())
         throw ValidationError(std::move(problems));
@@ -105,7 +105,7 @@ std::uint64_t fresh_seed() {
 
 std::unique_ptr<Game> make_game(const Bot& bot, GameSetup setup) {
     setup.bot = &bot;
-    if (setup.lib_dir.empty()) setup.lib_dir = Library::from_source_tree().scripts_dir / "lib";
+    if (setup.lib_dir.empty()) setup.lib_dir = Library::in_use().scripts_dir / "lib";
     return std::make_unique<Game>(std::move(setup), lua::make_runner);
 }
 

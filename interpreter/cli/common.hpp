@@ -25,7 +25,7 @@ struct Common {
     std::string limits_mode = "watchdog";  // --limits watchdog|count|none
     double max_memory_mib = 256;
 
-    Library library() const { return Library::from_source_tree(); }
+    Library library() const { return Library::in_use(); }
     Limits effective_limits() const;
 };
 

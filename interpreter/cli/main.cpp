@@ -45,11 +45,13 @@ int main(int argc, char** argv) {
                  "flowchart, and asks you only what it cannot see."};
     app.require_subcommand(1);
     app.fallthrough();  // global options may also follow the command
-    app.set_version_flag("--version", SOLOIST_VERSION);
+    app.set_version_flag("--version", std::string("soloist ") + SOLOIST_VERSION,
+                         "Print the version and exit (with --verbose: the folders Soloist uses, as soloist paths)");
     Common common;
     bool verbose = false, quiet = false;
-    app.add_option("--bots", common.bot_dirs, "A folder of bot folders to add to the bundled ones (repeatable)");
-    app.add_flag("--verbose,-v", verbose, "Log what Soloist does (to standard error)");
+    auto* bots_opt = app.add_option("--bots", common.bot_dirs,
+                                    "A folder of bot folders, searched before your bots and the bundled ones (repeatable)");
+    auto* verbose_opt = app.add_flag("--verbose,-v", verbose, "Log what Soloist does (to standard error)");
     app.add_flag("--quiet,-q", quiet, "Log errors only");
     std::string max_seconds, max_memory, max_instructions;
     auto* max_seconds_opt = app.add_option("--max-seconds", max_seconds,
@@ -61,7 +63,11 @@ int main(int argc, char** argv) {
     app.add_option("--limits", common.limits_mode, "How runaway scripts are stopped")
         ->check(CLI::IsMember({"watchdog", "count", "none"}));
 
+    ListArgs list_args;
     auto* list = app.add_subcommand("list", "The bots found, with their options");
+    list->add_option("BOT", list_args.bots, "Only these bots, by id or folder");
+    list->add_flag("--ids", list_args.ids, "Only the bots' ids, one a line");
+    list->add_flag("--option-names", list_args.option_names, "Only the bots' option ids, one a line");
 
     PlayArgs play_args;
     auto* play_cmd = app.add_subcommand("play", "Play a game in the terminal (or resume one with --journal)");
@@ -144,6 +150,15 @@ int main(int argc, char** argv) {
                           "The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 reaches phones on "
                           "your network, with a token)");
 
+    NewBotArgs new_args;
+    auto* new_cmd = app.add_subcommand("new", "Write a starting bot folder that check and test pass (docs/authoring.md)");
+    new_cmd->add_option("BOT_ID", new_args.id, "The new bot's id: lower-case letters, digits and dashes, like my-bot")
+        ->required();
+    new_cmd->add_option("--dir", new_args.dir,
+                        "Write the bot in DIR/BOT_ID (default: your bots folder, where Soloist finds it by id)");
+
+    auto* paths_cmd = app.add_subcommand("paths", "The folders Soloist uses: its data, your bots, your saved games");
+
     // An unknown command gets a suggestion rather than CLI11's generic complaint.
     for (int i = 1; i < argc; ++i) {
         const std::string word = argv[i];
@@ -169,6 +184,12 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForVersion& e) {
+        if (verbose_opt->count()) {
+            // --bots may come after --version: its values are parsed, not yet stored.
+            const auto given = bots_opt->results();
+            common.bot_dirs.assign(given.begin(), given.end());
+            return print_paths(common, std::cout);
+        }
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         app.exit(e);
@@ -203,7 +224,9 @@ int main(int argc, char** argv) {
         sim_args.progress = !quiet && isatty(STDERR_FILENO);
         if (until_opt->count()) replay_args.until = count_option("--until", until_text, 0, kMaxCount);
 
-        if (*list) return list_bots(common, std::cout);
+        if (*list) return list_bots(list_args, common, std::cout);
+        if (*paths_cmd) return print_paths(common, std::cout);
+        if (*new_cmd) return new_bot(new_args, common, std::cout);
         if (*games_cmd) return list_games(std::cout);
         if (*play_cmd) {
             if (play_args.request.bot.empty() && play_args.journal.empty())

@@ -271,7 +271,7 @@ SimRun run_cells(const Bot& bot, const std::vector<SimCell>& cells, std::uint64_
         every_game[c].options = cells[c].options;
         every_game[c].rules = cells[c].rules;
         every_game[c].limits = limits;
-        every_game[c].lib_dir = Library::from_source_tree().scripts_dir / "lib";
+        every_game[c].lib_dir = Library::in_use().scripts_dir / "lib";
         every_game[c].created = now_iso();
     }
     // The games go in parts of kPart, each a report of its own, summed in part order: the

@@ -11,15 +11,12 @@
 
 #include "cli/grid_text.hpp"
 #include "cli/table.hpp"
+#include "domain/data_root.hpp"
 #include "domain/numbers.hpp"
 
 namespace soloist::cli {
 
-std::filesystem::path saved_games_dir() {
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "soloist";
-    const char* home = std::getenv("HOME");
-    return std::filesystem::path(home && *home ? home : ".") / ".local" / "share" / "soloist";
-}
+std::filesystem::path saved_games_dir() { return user_data_dir(); }
 
 static std::string value_text(const nlohmann::json& v) {
     if (v.is_string()) return v.get<std::string>();

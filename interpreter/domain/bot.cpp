@@ -6,14 +6,11 @@
 #include <map>
 #include <set>
 
+#include "domain/data_root.hpp"
 #include "domain/file_access.hpp"
 #include "domain/hash.hpp"
 #include "domain/schema_check.hpp"
 #include "domain/yaml_json.hpp"
-
-#ifndef SOLOIST_SOURCE_DIR
-#define SOLOIST_SOURCE_DIR "."
-#endif
 
 namespace soloist {
 
@@ -255,10 +252,9 @@ bool hidden(const fs::path& p) { return p.filename().string().starts_with("."); 
 
 }  // namespace
 
-Library Library::from_source_tree() {
-    const char* home = std::getenv("SOLOIST_HOME");
-    const fs::path root = (home && *home) ? fs::path(home) : fs::path(SOLOIST_SOURCE_DIR);
-    return Library{root / "scripts", root / "schemas"};
+Library Library::in_use() {
+    const fs::path& root = data_root().dir;
+    return Library{root / "scripts", root / "schemas", soloist::user_bots_dir()};
 }
 
 Bot load_bot(const fs::path& dir, const Library& library) {
@@ -315,32 +311,47 @@ std::string bot_id_of(const fs::path& dir) {
     return dir.filename().string();
 }
 
-// Every bot folder with its id, sorted by id.
-static std::vector<std::pair<std::string, fs::path>> bots_with_ids(const Library& library,
-                                                                   const std::vector<fs::path>& extra_roots) {
-    std::vector<std::pair<std::string, fs::path>> bots;
-    auto add = [&](const fs::path& dir) { bots.emplace_back(bot_id_of(dir), dir.lexically_normal()); };
-    auto add_children = [&](const fs::path& root, bool skip_lib) {
-        std::error_code ec;
-        for (const auto& entry : fs::directory_iterator(root, ec)) {
-            if (!entry.is_directory() || hidden(entry.path())) continue;
-            if (skip_lib && entry.path().filename() == "lib") continue;
-            if (fs::is_regular_file(entry.path() / "bot.yaml")) add(entry.path());
-        }
-    };
-    add_children(library.scripts_dir, true);
+// The bot folders of `root` (its subfolders with a bot.yaml, by name), with their ids.
+static void add_bots_in(const fs::path& root, bool skip_lib, std::vector<std::pair<std::string, fs::path>>& out) {
+    std::error_code ec;
+    std::vector<fs::path> dirs;
+    for (const auto& entry : fs::directory_iterator(root, ec)) {
+        if (!entry.is_directory() || hidden(entry.path())) continue;
+        if (skip_lib && entry.path().filename() == "lib") continue;
+        if (fs::is_regular_file(entry.path() / "bot.yaml", ec)) dirs.push_back(entry.path().lexically_normal());
+    }
+    std::sort(dirs.begin(), dirs.end());
+    for (auto& dir : dirs) out.emplace_back(bot_id_of(dir), std::move(dir));
+}
+
+std::vector<FoundBot> search_bots(const Library& library, const std::vector<fs::path>& extra_roots) {
+    // Every bot folder with its id, in the search order.
+    std::vector<std::pair<std::string, fs::path>> in_order;
     for (const fs::path& root : extra_roots) {
         if (!fs::is_directory(root)) throw UsageError("--bots: '" + root.string() + "' is not a folder");
-        if (fs::is_regular_file(root / "bot.yaml")) add(root);
-        add_children(root, false);
+        if (fs::is_regular_file(root / "bot.yaml")) in_order.emplace_back(bot_id_of(root), root.lexically_normal());
+        add_bots_in(root, false, in_order);
     }
-    std::sort(bots.begin(), bots.end());
-    return bots;
+    if (!library.user_bots_dir.empty()) add_bots_in(library.user_bots_dir, false, in_order);
+    add_bots_in(library.scripts_dir, true, in_order);
+
+    std::vector<FoundBot> found;
+    std::map<std::string, std::size_t> index;
+    for (auto& [id, dir] : in_order) {
+        if (const auto it = index.find(id); it != index.end()) {
+            found[it->second].hidden.push_back(std::move(dir));
+            continue;
+        }
+        index.emplace(id, found.size());
+        found.push_back(FoundBot{id, std::move(dir), {}});
+    }
+    std::sort(found.begin(), found.end(), [](const FoundBot& a, const FoundBot& b) { return a.id < b.id; });
+    return found;
 }
 
 std::vector<fs::path> find_bots(const Library& library, const std::vector<fs::path>& extra_roots) {
     std::vector<fs::path> out;
-    for (auto& [id, dir] : bots_with_ids(library, extra_roots)) out.push_back(std::move(dir));
+    for (auto& bot : search_bots(library, extra_roots)) out.push_back(std::move(bot.dir));
     return out;
 }
 
@@ -348,6 +359,8 @@ fs::path usual_bot_folder(const std::string& name, const Library& library, const
     std::error_code ec;
     const bool plain = !name.empty() && name.find('/') == std::string::npos && !name.starts_with(".");
     if (!plain || !extra_roots.empty() || fs::is_regular_file(fs::path(name) / "bot.yaml", ec)) return {};
+    // The player's bots come first: any of them could have this id.
+    if (!library.user_bots_dir.empty() && !fs::is_empty(library.user_bots_dir, ec) && !ec) return {};
     const fs::path named = (library.scripts_dir / name).lexically_normal();
     return fs::is_regular_file(named / "bot.yaml", ec) ? named : fs::path();
 }
@@ -365,15 +378,11 @@ fs::path resolve_bot(const std::string& name_or_dir, const Library& library, con
         !named.empty() && bot_id_of(named) == name_or_dir)
         return named;
 
-    // A bot in a --bots folder overrides a bundled bot of the same id.
     std::vector<std::string> ids;
-    fs::path found;
-    const fs::path bundled = library.scripts_dir.lexically_normal();
-    for (const auto& [id, dir] : bots_with_ids(library, extra_roots)) {
-        if (id == name_or_dir && (found.empty() || found.parent_path().lexically_normal() == bundled)) found = dir;
-        ids.push_back(id);
+    for (const auto& bot : search_bots(library, extra_roots)) {
+        if (bot.id == name_or_dir) return bot.dir;
+        ids.push_back(bot.id);
     }
-    if (!found.empty()) return found;
     if (ids.empty())
         throw UsageError("unknown bot '" + name_or_dir + "'; no bots found in " + library.scripts_dir.string());
     throw UsageError("unknown bot '" + name_or_dir + "'" + did_you_mean(name_or_dir, ids) + "; bots: " + join(ids));

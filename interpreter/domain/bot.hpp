@@ -42,13 +42,16 @@ struct Bot {
     std::string content_hash;   // 16 hex digits
 };
 
-// Where the Lua library, the bundled bots and the schemas are.
+// Where the Lua library, the bundled bots and the schemas are, and the player's own bots.
 struct Library {
-    std::filesystem::path scripts_dir;  // holds lib/ and the bundled bots
+    std::filesystem::path scripts_dir;    // holds lib/ and the bundled bots
     std::filesystem::path schemas_dir;
+    std::filesystem::path user_bots_dir = {};  // the player's own bots (empty: none)
 
-    // $SOLOIST_HOME if set and not empty, else the source tree this binary was built from.
-    static Library from_source_tree();
+    // The data root of this process (data_root.hpp: $SOLOIST_HOME, else installed beside the
+    // program, else the source tree of its build folder) and $XDG_DATA_HOME/soloist/bots.
+    // Throws DataNotFound when there is no data root.
+    static Library in_use();
 };
 
 // Loads and checks the bot in `dir`: bot.yaml against schemas/bot.schema.yaml, then each
@@ -56,9 +59,21 @@ struct Library {
 // option defaults and the step ids. Throws ValidationError with every problem in every file.
 Bot load_bot(const std::filesystem::path& dir, const Library& library);
 
-// The bundled bots (each folder of scripts/ with a bot.yaml, but lib/) and those in each of
-// `extra_roots` (the root itself if it has bot.yaml, and its subfolders that do), sorted by id
-// and then by path. Throws UsageError if an extra root is not a folder.
+// A bot found, and the folders of the same id it hides.
+struct FoundBot {
+    std::string id;
+    std::filesystem::path dir;
+    std::vector<std::filesystem::path> hidden;  // later in the search order, so never used by id
+};
+
+// The bots found, searched in this order: each of `extra_roots` (--bots: the root itself if it
+// has bot.yaml, then its subfolders that do, by folder name), then the player's own bots
+// (library.user_bots_dir's subfolders), then the bundled bots (each folder of scripts/ with a
+// bot.yaml, but lib/). An id found twice is the first one's: the others are in its `hidden`.
+// Sorted by id. Throws UsageError if an extra root is not a folder.
+std::vector<FoundBot> search_bots(const Library& library, const std::vector<std::filesystem::path>& extra_roots);
+
+// The folders of search_bots(): each bot id once, sorted by id.
 std::vector<std::filesystem::path> find_bots(const Library& library,
                                              const std::vector<std::filesystem::path>& extra_roots);
 
@@ -66,12 +81,13 @@ std::vector<std::filesystem::path> find_bots(const Library& library,
 std::string bot_id_of(const std::filesystem::path& dir);
 
 // Where resolve_bot looks first for a bot named `name`: the bundled folder of that name, when
-// no --bots folder comes before it and `name` is neither a path nor a bot folder here. Empty
-// when that shortcut does not apply. The bot found there is the one only if its id is `name`.
+// no --bots folder and no bot of the player's comes before it and `name` is neither a path nor
+// a bot folder here. Empty when that shortcut does not apply. The bot found there is the one
+// only if its id is `name`.
 std::filesystem::path usual_bot_folder(const std::string& name, const Library& library,
                                        const std::vector<std::filesystem::path>& extra_roots);
 
-// The folder of a bot given by id (the first of find_bots() with that id) or by its path.
+// The folder of a bot given by id (the one search_bots() finds for that id) or by its path.
 // Throws UsageError: "unknown bot 'guildmat' (did you mean 'guild-mat'?); bots: guild-mat, ...".
 std::filesystem::path resolve_bot(const std::string& name_or_dir, const Library& library,
                                   const std::vector<std::filesystem::path>& extra_roots);

@@ -45,8 +45,9 @@ struct BotContext {
 BotContext& context(lua_State* L);
 void set_context(lua_State* L, BotContext* ctx);
 
-// "scripts/guild-mat/main.lua" for a file under the Soloist tree, else the path as given:
-// what error messages and tracebacks name.
+// "scripts/guild-mat/main.lua" for a file under the data root in use (an installed
+// share/soloist, or the source tree), else the path as given: what error messages and
+// tracebacks name, the same wherever Soloist is installed.
 std::string display_path(const std::filesystem::path& file);
 
 // Reads a script into ctx.scratch and loads it as text (never binary) with the bot's

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "domain/bot.hpp"
+#include "domain/data_root.hpp"
 #include "lua/lua_context.hpp"
 #include "lua/lua_door.hpp"
 #include "lua/lua_modules.hpp"
@@ -22,7 +23,7 @@ BotContext& context(lua_State* L) { return *static_cast<BotContext*>(**static_ca
 void set_context(lua_State* L, BotContext* ctx) { **static_cast<void***>(lua_getextraspace(L)) = ctx; }
 
 std::string display_path(const std::filesystem::path& file) {
-    const std::filesystem::path root = std::filesystem::path(SOLOIST_SOURCE_DIR).lexically_normal();
+    const std::filesystem::path root = std::filesystem::absolute(data_root().dir).lexically_normal();
     const auto normal = std::filesystem::absolute(file).lexically_normal();
     const auto rel = normal.lexically_relative(root);
     if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();

@@ -162,7 +162,7 @@ usage() {  # usage PHRASE ARGS...
 }
 echo '[]' >"$T/answers.yaml"
 usage "A subcommand is required"
-usage "unknown command 'nonsense'; commands: list, play, games, run, replay, check, test, sim, merge, report, serve" nonsense
+usage "unknown command 'nonsense'; commands: list, play, games, run, replay, check, test, sim, merge, report, serve, new, paths" nonsense
 usage "--frobnicate" list --frobnicate
 usage "--seed is required" run guild-mat --answers "$T/answers.yaml"
 usage "--answers is required" run guild-mat --seed 1

@@ -101,7 +101,7 @@ struct FuzzBot {
         fuzz::write_text(dir / "cards.yaml", kCards);
         fuzz::write_text(dir / "deck.yaml", kDeck);
         fuzz::write_text(dir / "main.lua", "return { result = 'win', summary = 'ok' }\n");
-        bot = std::make_unique<Bot>(load_bot(dir, Library::from_source_tree()));
+        bot = std::make_unique<Bot>(load_bot(dir, Library::in_use()));
         options = resolve_options(*bot, {}, nullptr);
     }
 };

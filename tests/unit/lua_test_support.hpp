@@ -49,7 +49,7 @@ struct Played {
 inline Played play_dir(const std::filesystem::path& dir, const Limits& limits = test_limits(),
                        std::uint64_t seed = 1) {
     Played p;
-    p.bot = std::make_unique<Bot>(load_bot(dir, Library::from_source_tree()));
+    p.bot = std::make_unique<Bot>(load_bot(dir, Library::in_use()));
     GameSetup setup;
     setup.seed = seed;
     setup.limits = limits;
@@ -66,7 +66,7 @@ inline std::unique_ptr<Bot> tiny_bot(TempDir& tmp, const std::string& main,
     tmp.write("tiny/bot.yaml", tiny_manifest());
     tmp.write("tiny/main.lua", main);
     for (const auto& [name, text] : files) tmp.write("tiny/" + name, text);
-    return std::make_unique<Bot>(load_bot(tmp.path() / "tiny", Library::from_source_tree()));
+    return std::make_unique<Bot>(load_bot(tmp.path() / "tiny", Library::in_use()));
 }
 
 // Writes a bot whose main.lua is `main` (plus `files`) and starts it.

@@ -3,9 +3,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "domain/bot.hpp"
+#include "domain/data_root.hpp"
 #include "domain/hash.hpp"
 #include "test_support.hpp"
 
@@ -360,23 +362,82 @@ TEST_CASE("the content hash is FNV-1a 64 over sorted 'path\\nsize\\n' + contents
     CHECK(hex64(fnv1a64("a")) == "af63dc4c8601ec8c");
 }
 
-TEST_CASE("the library is the source tree, or $SOLOIST_HOME", "[bot]") {
-    const char* saved = std::getenv("SOLOIST_HOME");
-    const std::string restore = saved ? saved : "";
+TEST_CASE("the data root: $SOLOIST_HOME, else installed beside the program, else the build's source tree", "[bot][data]") {
+    TempDir tmp;
+    const auto data = [&](const std::string& dir) {
+        tmp.write(dir + "/scripts/lib/deck.lua", "return {}\n");
+        tmp.write(dir + "/schemas/bot.schema.yaml", "{}\n");
+        return tmp.path() / dir;
+    };
+    const auto installed = data("usr/share/soloist");
+    const auto source = data("src");
+    std::filesystem::create_directories(tmp.path() / "usr/bin");
+    std::filesystem::create_directories(tmp.path() / "src/build");
+    std::filesystem::create_directories(tmp.path() / "elsewhere/bin");
+    const auto found = [](DataSearch s) {
+        const DataRoot root = find_data_root(s);
+        return root.dir.lexically_normal().string() + " (" + root.found_by + ")";
+    };
+    const auto refused = [](DataSearch s) -> std::string {
+        try {
+            find_data_root(s);
+        } catch (const DataNotFound& e) {
+            return e.what();
+        }
+        return "(found)";
+    };
 
-    ::unsetenv("SOLOIST_HOME");
-    const Library source = Library::from_source_tree();
-    CHECK(source.scripts_dir == test::source_dir() / "scripts");
-    CHECK(source.schemas_dir == test::source_dir() / "schemas");
+    // Installed: PREFIX/bin/soloist finds PREFIX/share/soloist, wherever PREFIX is.
+    DataSearch s{"", tmp.path() / "usr/bin/soloist", tmp.path() / "src/build", source};
+    CHECK(found(s) == installed.string() + " (installed beside the program)");
+    // From its build folder: the source tree.
+    s.program = tmp.path() / "src/build/soloist";
+    CHECK(found(s) == source.string() + " (the source tree of this build)");
+    // SOLOIST_HOME first, and only it when set.
+    s.soloist_home = installed.string();
+    CHECK(found(s) == installed.string() + " (SOLOIST_HOME)");
+    s.soloist_home = (tmp.path() / "elsewhere").string();
+    CHECK(refused(s) == "SOLOIST_HOME is " + s.soloist_home +
+                            ", which does not hold Soloist's data (scripts/ with the bundled bots and the component "
+                            "library, and schemas/); set it to the folder that does (an installed Soloist's "
+                            "PREFIX/share/soloist, or a source tree), or unset it");
+    // A program copied elsewhere finds nothing, and says where it looked and what to set.
+    s.soloist_home = "";
+    s.program = tmp.path() / "elsewhere/bin/soloist";
+    const std::string message = refused(s);
+    CHECK_THAT(message, Catch::Matchers::StartsWith("Soloist cannot find its data"));
+    CHECK_THAT(message, Catch::Matchers::Contains((tmp.path() / "elsewhere/share/soloist").string() +
+                                                  " (beside the program " + s.program.string() + ")"));
+    CHECK_THAT(message, Catch::Matchers::Contains("set SOLOIST_HOME to the folder that holds scripts/ and schemas/"));
+    // From a build folder whose source tree is gone: both places named.
+    std::filesystem::rename(source, tmp.path() / "moved");
+    s.program = tmp.path() / "moved/build/soloist";
+    s.build_dir = tmp.path() / "moved/build";
+    CHECK_THAT(refused(s), Catch::Matchers::Contains(source.string() + " (the source tree of the build folder"));
 
-    ::setenv("SOLOIST_HOME", "/opt/soloist", 1);
-    const Library home = Library::from_source_tree();
-    CHECK(home.scripts_dir == std::filesystem::path("/opt/soloist/scripts"));
-    CHECK(home.schemas_dir == std::filesystem::path("/opt/soloist/schemas"));
+    // This test program runs from the build folder: the source tree.
+    CHECK(Library::in_use().schemas_dir == test::source_dir() / "schemas");
+}
 
-    ::setenv("SOLOIST_HOME", "", 1);
-    CHECK(Library::from_source_tree().schemas_dir == test::source_dir() / "schemas");
+TEST_CASE("bots found twice: --bots folders in order, then the player's, then the bundled", "[bot]") {
+    TempDir tmp;
+    tmp.write("first/good/bot.yaml", minimal_manifest("good-bot"));
+    tmp.write("second/good/bot.yaml", minimal_manifest("good-bot"));
+    tmp.write("mine/a/bot.yaml", minimal_manifest("good-bot"));
+    tmp.write("mine/b/bot.yaml", minimal_manifest("good-bot"));
+    tmp.write("mine/own/bot.yaml", minimal_manifest("own-bot"));
+    Library lib = fixture_library();
+    lib.user_bots_dir = tmp.path() / "mine";
 
-    if (saved) ::setenv("SOLOIST_HOME", restore.c_str(), 1);
-    else ::unsetenv("SOLOIST_HOME");
+    const auto found = search_bots(lib, {tmp.path() / "second", tmp.path() / "first"});
+    const auto good = std::find_if(found.begin(), found.end(), [](const FoundBot& b) { return b.id == "good-bot"; });
+    REQUIRE(good != found.end());
+    CHECK(good->dir == tmp.path() / "second" / "good");
+    CHECK(good->hidden == std::vector<std::filesystem::path>{tmp.path() / "first" / "good", tmp.path() / "mine" / "a",
+                                                              tmp.path() / "mine" / "b", bots_dir / "good-bot"});
+    CHECK(resolve_bot("good-bot", lib, {tmp.path() / "first", tmp.path() / "second"}) == tmp.path() / "first" / "good");
+    // Without --bots, the player's bots hide the bundled ones; within one folder, by folder name.
+    CHECK(resolve_bot("good-bot", lib, {}) == tmp.path() / "mine" / "a");
+    CHECK(resolve_bot("own-bot", lib, {}) == tmp.path() / "mine" / "own");
+    CHECK(find_bots(lib, {}).size() == 6);  // the 5 fixture bots and own-bot, each id once
 }

@@ -70,7 +70,7 @@ struct Fresh {
 
 Fresh fresh(const std::filesystem::path& dir, std::uint64_t seed) {
     Fresh f;
-    f.bot = std::make_unique<Bot>(load_bot(dir, Library::from_source_tree()));
+    f.bot = std::make_unique<Bot>(load_bot(dir, Library::in_use()));
     GameSetup setup;
     setup.seed = seed;
     setup.limits = test::test_limits();
@@ -412,7 +412,7 @@ TEST_CASE("a failing autosave throws GameError and the game stays where it was",
 }
 
 TEST_CASE("every step has a JSON form for front ends", "[game]") {
-    const auto lib = soloist::Library::from_source_tree();
+    const auto lib = soloist::Library::in_use();
     const soloist::Bot bot = soloist::load_bot(lib.scripts_dir / "guild-mat", lib);
     soloist::GameSetup setup;
     setup.options = soloist::resolve_options(bot, {"rounds=1", "swap=false"}, nullptr);

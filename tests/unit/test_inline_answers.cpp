@@ -72,7 +72,7 @@ void answer_waiting(Game& game, AutoPlayer& player) {
 }  // namespace
 
 TEST_CASE("answers given inside the bot's flow play the game the step machine plays", "[inline][determinism]") {
-    const auto lib = Library::from_source_tree();
+    const auto lib = Library::in_use();
     for (const char* id : {"guild-mat", "botmegistus", "zenodotus"}) {
         const Bot bot = load_bot(lib.scripts_dir / id, lib);
         json options = resolve_options(bot, {}, nullptr);

@@ -144,7 +144,7 @@ local c = random.int("wide", 10, 20)
 local i, v = random.pick("pick", { "x", "y", "z" })
 return { result = "win", summary = string.format("%d %d %d %d %s", a, b, c, i, v) }
 )lua");
-    Bot bot = load_bot(tmp.path() / "tiny", Library::from_source_tree());
+    Bot bot = load_bot(tmp.path() / "tiny", Library::in_use());
     GameSetup setup;
     setup.seed = 42;
     setup.limits = test::test_limits();

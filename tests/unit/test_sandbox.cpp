@@ -418,7 +418,7 @@ TEST_CASE("a builder is not called when nobody will see the show", "[sandbox]") 
     tmp.write("tiny/bot.yaml", test::tiny_manifest());
     tmp.write("tiny/main.lua", "local calls = 0\nui.show('Built', function() calls = calls + 1 return {} end)\n"
                                "ui.say('%s', 'unseen')\nreturn { result = 'win', summary = tostring(calls) }\n");
-    Bot bot = load_bot(tmp.path() / "tiny", Library::from_source_tree());
+    Bot bot = load_bot(tmp.path() / "tiny", Library::in_use());
     GameSetup setup;
     setup.limits = test::test_limits();
     auto game = cli::make_game(bot, setup);

@@ -57,7 +57,7 @@ return { result = "win", summary = string.format("%d %d %s %d", counter, m.n, be
 }  // namespace
 
 TEST_CASE("games started from a copied state give the transcripts of freshly built ones", "[copies][determinism]") {
-    const auto lib = Library::from_source_tree();
+    const auto lib = Library::in_use();
     const Bot bot = load_bot(lib.scripts_dir / "guild-mat", lib);
     const auto cache = lua::make_script_cache();
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
@@ -75,7 +75,7 @@ TEST_CASE("games started from a copied state give the transcripts of freshly bui
 TEST_CASE("nothing of one game reaches the next through the copied state", "[copies][sandbox]") {
     TempDir tmp;
     write_leaky_bot(tmp);
-    const Bot bot = load_bot(tmp.path() / "leaky", Library::from_source_tree());
+    const Bot bot = load_bot(tmp.path() / "leaky", Library::in_use());
     const auto cache = lua::make_script_cache();
     for (std::uint64_t seed : {7, 8, 9}) {
         auto game = new_game(bot, seed, cache);
@@ -104,7 +104,7 @@ TEST_CASE("nothing of one game reaches the next through the copied state", "[cop
 }
 
 TEST_CASE("a game builds its own state while the copy is in use, or when its options differ", "[copies]") {
-    const auto lib = Library::from_source_tree();
+    const auto lib = Library::in_use();
     const Bot bot = load_bot(lib.scripts_dir / "guild-mat", lib);
     const auto cache = lua::make_script_cache();
     auto first = new_game(bot, 3, cache);
@@ -147,7 +147,7 @@ std::string play_quietly(Game& game) {
 }  // namespace
 
 TEST_CASE("games started at the warm point play as freshly built ones", "[copies][warm][determinism]") {
-    const auto lib = Library::from_source_tree();
+    const auto lib = Library::in_use();
     for (const char* id : {"guild-mat", "botmegistus", "zenodotus"}) {
         const Bot bot = load_bot(lib.scripts_dir / id, lib);
         json options = resolve_options(bot, {}, nullptr);
