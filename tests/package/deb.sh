@@ -25,7 +25,7 @@ for path in ./usr/bin/soloist ./usr/share/soloist/scripts/lib/deck.lua ./usr/sha
     ./usr/share/man/man1/soloist.1.gz ./usr/share/bash-completion/completions/soloist; do
     grep -qE " $path\$" <<<"$contents" || bad "the package lacks $path"
 done
-for id in $(ls "$root/scripts" | grep -v '^lib$'); do
+for id in $(for d in "$root"/scripts/*/bot.yaml; do basename "$(dirname "$d")"; done); do
     grep -qE " ./usr/share/soloist/scripts/$id/bot.yaml\$" <<<"$contents" || bad "the package lacks the bundled bot $id"
 done
 grep -qE "^-rwxr-xr-x .* ./usr/bin/soloist$" <<<"$contents" || bad "usr/bin/soloist is not executable: $(grep usr/bin <<<"$contents")"
@@ -50,7 +50,7 @@ unset SOLOIST_HOME
 paths=$("$soloist" paths) || bad "paths: exit $?"
 grep -qF "data         $work/root/usr/share/soloist (installed beside the program)" <<<"$paths" || bad "paths: $paths"
 ids=$("$soloist" list --ids)
-[ "$ids" = "$(ls "$root/scripts" | grep -v '^lib$')" ] || bad "list --ids: $ids"
+[ "$ids" = "$(for d in "$root"/scripts/*/bot.yaml; do basename "$(dirname "$d")"; done)" ] || bad "list --ids: $ids"
 golden=$root/scripts/guild-mat/scenarios/golden/seed-1.jsonl
 sed -n -E 's/^\{"event":"answer","question":[0-9]+,"value":(.*)\}$/- \1/p' "$golden" >answers.yaml
 "$soloist" run guild-mat --seed 1 --answers answers.yaml >seed-1.jsonl || bad "run guild-mat: exit $?"
