@@ -5,7 +5,9 @@
 // 3. the cost of the sandbox limits: games/s without limits vs with each kind of limit
 // 4. Zenodotus games per second on one core, four bot seats
 // 5. sim --jobs 2 against --jobs 1 (guild-mat), and the machine's ceiling: two processes at once
-// 6. soloist merge of 100 shards of 10,000 games (1,000,000 records of a guild-mat run)
+// 6. every bundled bot: time from exec to the first question of `soloist play BOT` with a fresh
+//    journal (median), and headless games per second on one core
+// 7. soloist merge of 100 shards of 10,000 games (1,000,000 records of a guild-mat run)
 #include <sys/wait.h>
 #include <spawn.h>
 #include <unistd.h>
@@ -92,6 +94,52 @@ static double processes_games_per_second(const std::string& soloist, std::size_t
     }
     posix_spawn_file_actions_destroy(&actions);
     return static_cast<double>(n * games) / seconds_since(t0);
+}
+
+// Wall time from exec to the first question of `soloist play BOT --journal NEW`: until its
+// prompt ("\n> ") has come out on the pipe. Then its input closes and it quits.
+static double time_to_first_prompt(const std::string& soloist, const std::string& bot, const std::string& journal) {
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) std::exit(1);
+    std::vector<std::string> args = {soloist, "--quiet", "play", bot, "--journal", journal};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addclose(&actions, in[1]);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    const auto t0 = clock_type::now();
+    pid_t pid = 0;
+    if (posix_spawn(&pid, soloist.c_str(), &actions, nullptr, argv.data(), environ) != 0) {
+        std::perror("posix_spawn");
+        std::exit(1);
+    }
+    close(in[0]);
+    close(out[1]);
+    std::string seen;
+    char buffer[4096];
+    double t = -1;
+    for (ssize_t n; (n = read(out[0], buffer, sizeof buffer)) > 0;) {
+        seen.append(buffer, static_cast<std::size_t>(n));
+        if (seen.find("\n> ") != std::string::npos) {
+            t = seconds_since(t0);
+            break;
+        }
+    }
+    close(in[1]);  // end of input: play quits
+    close(out[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    posix_spawn_file_actions_destroy(&actions);
+    if (t < 0) {
+        std::fprintf(stderr, "bench: soloist play %s printed no question\n", bot.c_str());
+        std::exit(1);
+    }
+    return t;
 }
 
 static double games_per_second(const Bot& bot, std::size_t games, Limits::Mode mode,
@@ -215,6 +263,31 @@ int main(int argc, char** argv) {
     std::printf("  the machine's ceiling, two separate soloist sim --jobs 1 processes at once against --jobs 1: ratio %.2f "
                 "(rounds %s); --jobs 2 reaches %.2f of it\n",
                 median(ceilings), range(ceilings).c_str(), median(ratios) / median(ceilings));
+
+    // Every bundled bot: the first question of play, and games per second on one core.
+    sched_setaffinity(0, sizeof one_core, &one_core);
+    std::printf("every bundled bot (play: exec to the first question printed, fresh journal, median of %zu; sim: one core, "
+                "random answers, median of %zu rounds of about a second):\n", starts, rounds);
+    char journals[] = "/tmp/soloist-bench-play-XXXXXX";
+    const std::filesystem::path journal_dir = mkdtemp(journals);
+    for (const auto& dir : find_bots(lib, {})) {
+        if (dir.parent_path() != lib.scripts_dir) continue;  // the bundled ones only
+        const Bot b = load_bot(dir, lib);
+        std::vector<double> first;
+        for (std::size_t i = 0; i <= starts; ++i) {
+            const auto journal = journal_dir / (b.id + "-" + std::to_string(i) + ".journal");
+            const double t = time_to_first_prompt(soloist, b.id, journal.string());
+            if (i > 0) first.push_back(t);  // the first warms the file cache
+        }
+        const double calibrate = games_per_second(b, 50, Limits::Mode::watchdog);
+        const std::size_t n = std::max<std::size_t>(50, static_cast<std::size_t>(calibrate));
+        std::vector<double> rate;
+        for (std::size_t r = 0; r < rounds; ++r) rate.push_back(games_per_second(b, n, Limits::Mode::watchdog));
+        std::sort(first.begin(), first.end());
+        std::printf("  %-12s first question %.1f ms (goal < 10 ms; %.1f-%.1f), %.0f games/s (rounds %s)\n", b.id.c_str(),
+                    1000 * median(first), 1000 * first.front(), 1000 * first.back(), median(rate), spread(rate).c_str());
+    }
+    std::filesystem::remove_all(journal_dir);
 
     // merge: 100 shard files of a 1,000,000-game run. The records are those of 10,000 real
     // guild-mat games, numbered again for each shard (merge checks every game's number and seed).
