@@ -426,7 +426,14 @@ json resolve_options(const Bot& bot, const std::vector<std::string>& given_k_eq_
         if (eq == std::string::npos || eq == 0)
             throw UsageError("--option expects id=value, got '" + given + "'");
         const OptionSpec& o = spec(given.substr(0, eq));
-        set(out, o, parse_option_text(o, given.substr(eq + 1)), "");
+        const std::string text = given.substr(eq + 1);
+        try {
+            set(out, o, parse_option_text(o, text), "");
+        } catch (const UsageError& e) {
+            // Where one game is played, a list of values is a sweep asked of the wrong command.
+            if (o.type == "string" || text.find(',') == std::string::npos) throw;
+            throw UsageError(std::string(e.what()) + " (values separated by commas make a sweep, which only soloist sim plays)");
+        }
     }
     return out;
 }

@@ -42,6 +42,12 @@ for cmd in run play sim; do
     expect_rc 2 "$cmd: option of the wrong type"
     has "$ERR" "soloist: option 'rounds' expects an integer, got 'many'" "$cmd: option of the wrong type"
 
+    if [ "$cmd" != sim ]; then  # in sim it is a sweep (tests/cli/sweeps.sh)
+        sol $cmd guild-mat --option rounds=4,6 "${extra[@]}"
+        expect_rc 2 "$cmd: a list of values"
+        has "$ERR" "soloist: option 'rounds' expects an integer, got '4,6' (values separated by commas make a sweep, which only soloist sim plays)" "$cmd: a sweep asked of the wrong command"
+    fi
+
     sol $cmd guild-mat --option swap=maybe "${extra[@]}"
     expect_rc 2 "$cmd: boolean option"
     has "$ERR" "soloist: option 'swap' expects true, false, yes or no, got 'maybe'" "$cmd: boolean option"
