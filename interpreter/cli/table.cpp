@@ -35,7 +35,11 @@ void Table::begin() {
     session_.game->start();
     session_.game->autosave_to(path_);
     try {
-        save_journal(path_, session_.game->journal());
+        // The file is written now (a path that cannot be written says so before the first
+        // question), but made durable only with the first answer: until then it holds nothing
+        // that could be lost, and an fsync would cost the player milliseconds of start-up.
+        save_journal(path_, session_.game->journal(),
+                     session_.game->journal().entries.empty() ? Durability::later : Durability::now);
     } catch (const std::exception& e) {
         throw GameError(std::string("could not save the game: ") + e.what());
     }

@@ -171,7 +171,7 @@ void remove_stale_temps(const std::filesystem::path& target, const std::filesyst
 
 }  // namespace
 
-void write_file_atomically(const std::filesystem::path& requested, std::string_view contents) {
+void write_file_atomically(const std::filesystem::path& requested, std::string_view contents, Durability durability) {
     const Destination d = destination(requested);
     if (d.direct) return write_directly(requested, d, contents);
     // Through a symbolic link the file it leads to is replaced, in its own folder: a rename in
@@ -194,13 +194,14 @@ void write_file_atomically(const std::filesystem::path& requested, std::string_v
         data += n;
         left -= static_cast<std::size_t>(n);
     }
-    if (::fsync(temp.fd()) != 0) fail(target, "flushing the temporary file " + temp.path().string() + " to disk", errno, kUntouched);
+    if (durability == Durability::now && ::fsync(temp.fd()) != 0) fail(target, "flushing the temporary file " + temp.path().string() + " to disk", errno, kUntouched);
     if (int err = temp.close()) fail(target, "closing the temporary file " + temp.path().string(), err, kUntouched);
 
     if (::rename(temp.path().c_str(), target.c_str()) != 0)
         fail(target, "renaming " + temp.path().string() + " over it", errno, kUntouched);
     temp.renamed();
     remove_stale_temps(target, dir);
+    if (durability == Durability::later) return;
 
     // Make the rename itself durable.
     int dfd;

@@ -28,7 +28,13 @@ namespace soloist {
 // - a folder: refused.
 // After a successful save, the temporary files a killed process left for the same target
 // (those whose process no longer runs) are removed.
-void write_file_atomically(const std::filesystem::path& target, std::string_view contents);
+//
+// Durability::later skips both fsyncs: the file is replaced by a rename all the same (no reader
+// ever sees half of it), but a power loss may leave the old contents or an empty file. For
+// what holds nothing that could be lost (a journal before its first answer).
+enum class Durability { now, later };
+void write_file_atomically(const std::filesystem::path& target, std::string_view contents,
+                           Durability durability = Durability::now);
 
 // The whole contents of a file, byte for byte; nullopt when it cannot be read as
 // read_regular_file (file_access.hpp) reads it: a regular file of at most 16 MiB.

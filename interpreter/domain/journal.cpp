@@ -354,7 +354,7 @@ JournalEntry entry_from_json(const nlohmann::json& j, int line) {
     return e;
 }
 
-void save_journal(const std::filesystem::path& path, const Journal& journal) {
+void save_journal(const std::filesystem::path& path, const Journal& journal, Durability durability) {
     check_order(journal.entries, [](std::size_t index, const std::string& problem) {
         throw std::invalid_argument("journal entry " + std::to_string(index + 1) + ": " + problem);
     });
@@ -373,7 +373,7 @@ void save_journal(const std::filesystem::path& path, const Journal& journal) {
     if (text.size() > kMaxJournalBytes)
         throw std::invalid_argument("the journal would be larger than " + size_text(kMaxJournalBytes) +
                                     ", more than Soloist reads back");
-    write_file_atomically(path, text);
+    write_file_atomically(path, text, durability);
 }
 
 Journal load_journal(const std::filesystem::path& path) { return parse_journal(read_journal_file(path), path); }

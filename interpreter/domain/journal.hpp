@@ -11,6 +11,7 @@
 // The trailer makes truncation and damage detectable. The journal is rewritten atomically
 // after every answer (see atomic_file.hpp).
 
+#include "domain/atomic_file.hpp"
 #include <cstdint>
 #include <filesystem>
 #include <stdexcept>
@@ -70,8 +71,8 @@ JournalEntry entry_from_json(const nlohmann::json& j, int line);
 // for a journal that could not be loaded back (bad entry, options not an object, rules neither
 // null nor an object, question numbers out of order, format other than kJournalFormat, more
 // than kMaxJournalBytes) and std::runtime_error if the file cannot be written (the previous
-// file is then untouched).
-void save_journal(const std::filesystem::path& path, const Journal& journal);
+// file is then untouched). Durability::later: see write_file_atomically.
+void save_journal(const std::filesystem::path& path, const Journal& journal, Durability durability = Durability::now);
 
 // Reads and checks a journal; never modifies the file. Throws JournalError if the file is
 // missing or unreadable, not a regular file (a device, a FIFO), larger than kMaxJournalBytes,

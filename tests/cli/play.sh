@@ -155,4 +155,22 @@ sol_in "quit
 " play guild-mat --seed "${seed:-0}" --journal "$T/same-seed.journal"
 has "$OUT" "${drawn:-(nothing)}" "the printed seed reproduces the game"
 
+# Nothing is made durable before there is an answer to keep: starting a game writes its journal
+# (a path that cannot be written says so before the first question) but no fsync happens until
+# the first answer, which is on disk (the file, then its folder) before the next question.
+if ! command -v strace >/dev/null; then
+    fail "strace is needed for this check (tools/setup installs it)"
+elif ! strace -o /dev/null true 2>/dev/null; then
+    echo "note: strace cannot trace here (ptrace not allowed), the fsync check is skipped"
+else
+    strace -f -e trace=fsync,fdatasync -o "$T/start.strace" "$SOLOIST" --quiet play guild-mat --seed 3 \
+        --journal "$T/start.journal" </dev/null >/dev/null 2>&1
+    [ -s "$T/start.journal" ] || fail "the journal is written before the first question"
+    [ "$(grep -c fsync "$T/start.strace")" = 0 ] || fail "fsync before any answer: $(grep fsync "$T/start.strace" | head -3)"
+    printf '1\n' | strace -f -e trace=fsync,fdatasync -o "$T/answer.strace" "$SOLOIST" --quiet play guild-mat --seed 3 \
+        --journal "$T/answer.journal" >/dev/null 2>&1
+    [ "$(grep -c fsync "$T/answer.strace")" -ge 2 ] || fail "the first answer is made durable (file and folder): $(cat "$T/answer.strace" | head -5)"
+    has "$(cat "$T/answer.journal")" '"entries":1' "the first answer is in the journal"
+fi
+
 finish
