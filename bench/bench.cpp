@@ -39,23 +39,28 @@ static double seconds_since(clock_type::time_point t0) {
     return std::chrono::duration<double>(clock_type::now() - t0).count();
 }
 
-// Wall time of `soloist run guild-mat` with no answers: it starts, loads and checks the bot,
-// runs to the first question, prints the transcript so far, and exits.
-static double time_to_first_question(const std::string& soloist, const std::string& answers) {
-    std::vector<std::string> args = {soloist, "--quiet", "run", "guild-mat", "--seed", "7", "--answers", answers};
+// Starts `args` (args[0] the program) with `actions`; exits the bench when it cannot.
+static pid_t spawn(std::vector<std::string> args, const posix_spawn_file_actions_t& actions) {
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
     argv.push_back(nullptr);
+    pid_t pid = 0;
+    if (posix_spawn(&pid, args[0].c_str(), &actions, nullptr, argv.data(), environ) != 0) {
+        std::perror("posix_spawn");
+        std::exit(1);
+    }
+    return pid;
+}
+
+// Wall time of `soloist run guild-mat` with no answers: it starts, loads and checks the bot,
+// runs to the first question, prints the transcript so far, and exits.
+static double time_to_first_question(const std::string& soloist, const std::string& answers) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
     const auto t0 = clock_type::now();
-    pid_t pid = 0;
-    if (posix_spawn(&pid, soloist.c_str(), &actions, nullptr, argv.data(), environ) != 0) {
-        std::perror("posix_spawn");
-        std::exit(1);
-    }
+    const pid_t pid = spawn({soloist, "--quiet", "run", "guild-mat", "--seed", "7", "--answers", answers}, actions);
     int status = 0;
     waitpid(pid, &status, 0);
     const double t = seconds_since(t0);
@@ -72,17 +77,8 @@ static double processes_games_per_second(const std::string& soloist, std::size_t
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
     const auto t0 = clock_type::now();
     for (std::size_t k = 0; k < n; ++k) {
-        std::vector<std::string> args = {soloist, "sim", "guild-mat", "--jobs", "1", "--games", std::to_string(games),
-                                         "--seed", std::to_string(1 + k * games)};
-        std::vector<char*> argv;
-        for (auto& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        pid_t pid = 0;
-        if (posix_spawn(&pid, soloist.c_str(), &actions, nullptr, argv.data(), environ) != 0) {
-            std::perror("posix_spawn");
-            std::exit(1);
-        }
-        pids.push_back(pid);
+        pids.push_back(spawn({soloist, "sim", "guild-mat", "--jobs", "1", "--games", std::to_string(games),
+                              "--seed", std::to_string(1 + k * games)}, actions));
     }
     for (const pid_t pid : pids) {
         int status = 0;
@@ -101,10 +97,6 @@ static double processes_games_per_second(const std::string& soloist, std::size_t
 static double time_to_first_prompt(const std::string& soloist, const std::string& bot, const std::string& journal) {
     int in[2], out[2];
     if (pipe(in) != 0 || pipe(out) != 0) std::exit(1);
-    std::vector<std::string> args = {soloist, "--quiet", "play", bot, "--journal", journal};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, in[0], 0);
@@ -113,11 +105,7 @@ static double time_to_first_prompt(const std::string& soloist, const std::string
     posix_spawn_file_actions_addclose(&actions, in[1]);
     posix_spawn_file_actions_addclose(&actions, out[0]);
     const auto t0 = clock_type::now();
-    pid_t pid = 0;
-    if (posix_spawn(&pid, soloist.c_str(), &actions, nullptr, argv.data(), environ) != 0) {
-        std::perror("posix_spawn");
-        std::exit(1);
-    }
+    const pid_t pid = spawn({soloist, "--quiet", "play", bot, "--journal", journal}, actions);
     close(in[0]);
     close(out[1]);
     std::string seen;

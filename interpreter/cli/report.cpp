@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <string_view>
 
 #include "cli/common.hpp"
@@ -88,60 +89,50 @@ json interval_json(const Interval& i) { return {{"mean", i.mean}, {"low", i.low}
 }  // namespace
 
 json report_data(const std::vector<std::filesystem::path>& files) {
+    // Each cell's values, for its distributions; the figures and pairs as merge sums them.
     struct Cell {
-        SimReport sums;
         std::map<std::string, std::map<double, std::size_t>> scores;
         std::map<double, std::size_t> questions;
     };
     std::vector<Cell> cells;
-    std::vector<Paired> against_first;
+    SimRun sums;
     json errors = json::array();
     std::size_t error_count = 0;
     std::vector<std::pair<std::size_t, GameRecord>> failed;  // the first kMaxErrors
     const ResultsRun run = read_results(files, [&](std::size_t, std::vector<GameRecord>&& games) {
-        std::size_t n = 0;
-        for (const auto& g : games) n = std::max(n, g.cell + 1);
-        if (cells.size() < n) cells.resize(n);
-        std::vector<SimReport> part(n);
+        add_records(sums, games);
+        cells.resize(sums.cells.size());
         for (const auto& g : games) {
             Cell& c = cells[g.cell];
-            ++part[g.cell].games;
             if (!g.error.empty()) {
                 if (error_count++ < kMaxErrors) failed.emplace_back(g.cell, g);
                 continue;
             }
-            tally(part[g.cell], g.result, g.scores, g.questions);
             ++c.questions[static_cast<double>(g.questions)];
             if (g.scores.is_object())
                 for (const auto& [k, v] : g.scores.items())
                     if (v.is_number()) ++c.scores[k][v.get<double>()];
         }
-        for (std::size_t c = 0; c < n; ++c) merge_into(cells[c].sums, std::move(part[c]), 0);
-        std::vector<Paired> paired;
-        pair_part(paired, games, n);
-        against_first.resize(std::max(against_first.size(), paired.size()));
-        for (std::size_t c = 1; c < paired.size(); ++c) merge_into(against_first[c], paired[c]);
     });
     cells.resize(run.labels.size());
-    against_first.resize(run.labels.size());
+    sums.cells.resize(run.labels.size());
+    sums.against_first.resize(run.labels.size());
     const json& header = run.header;
 
     json data = {{"bot", header.value("bot", "")}, {"version", header.value("version", "")},
                  {"files", header.value("files", "")}, {"answers", header.value("answers", "")},
                  {"first_seed", run.first_seed}, {"games", run.games}, {"cells", json::array()}};
-    std::vector<std::string> results, scores;  // every cell's, in order
-    for (const auto& c : cells) {
-        for (const auto& [r, n] : c.sums.results)
-            if (std::find(results.begin(), results.end(), r) == results.end()) results.push_back(r);
-        for (const auto& [s, st] : c.sums.scores)
-            if (std::find(scores.begin(), scores.end(), s) == scores.end()) scores.push_back(s);
+    std::set<std::string> result_names, score_names;  // every cell's
+    for (const auto& r : sums.cells) {
+        for (const auto& [name, n] : r.results) result_names.insert(name);
+        for (const auto& [name, st] : r.scores) score_names.insert(name);
     }
-    std::sort(results.begin(), results.end());
-    std::sort(scores.begin(), scores.end());
+    const std::vector<std::string> results(result_names.begin(), result_names.end()),
+        scores(score_names.begin(), score_names.end());
     data["results"] = results;
     data["scores"] = scores;
     for (std::size_t c = 0; c < cells.size(); ++c) {
-        const SimReport& r = cells[c].sums;
+        const SimReport& r = sums.cells[c];
         json cell = {{"label", run.labels[c]}, {"options", header["cells"][c].value("options", json())},
                      {"rules", header["cells"][c].value("rules", json())}, {"games", r.games}, {"ended", r.ended},
                      {"errors", r.errors.size()}, {"results", json::object()}, {"scores", json::object()}};
@@ -172,15 +163,10 @@ json report_data(const std::vector<std::filesystem::path>& files) {
     }
     data["differences"] = json::array();
     for (std::size_t c = 1; c < cells.size(); ++c) {
-        const Paired& p = against_first[c];
+        const Paired& p = sums.against_first[c];
         json d = {{"cell", c + 1}, {"games", p.games}, {"results", json::object()}, {"scores", json::object()}};
         if (p.games >= 2) {
-            for (const auto& name : results) {
-                Difference all;
-                if (const auto it = p.results.find(name); it != p.results.end()) all = it->second;
-                all.n = p.games;
-                d["results"][name] = interval_json(interval(all));
-            }
+            for (const auto& name : results) d["results"][name] = interval_json(p.result(name));
             for (const auto& [name, diff] : p.scores)
                 if (diff.n >= 2) {
                     d["scores"][name] = interval_json(interval(diff));

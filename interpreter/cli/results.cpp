@@ -219,41 +219,34 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
     return run;
 }
 
+void add_records(SimRun& run, const std::vector<GameRecord>& games) {
+    std::size_t cells = 0;  // every game of a part is there in every cell
+    for (const auto& g : games) cells = std::max(cells, g.cell + 1);
+    std::vector<SimReport> part(cells);
+    for (const auto& g : games) {
+        SimReport& r = part[g.cell];
+        ++r.games;
+        if (!g.error.empty())
+            r.errors.push_back({g.seed, g.error, json::array()});
+        else
+            tally(r, g.result, g.scores, g.questions);
+    }
+    run.cells.resize(std::max(run.cells.size(), cells));
+    run.against_first.resize(run.cells.size());
+    for (std::size_t c = 0; c < cells; ++c) merge_into(run.cells[c], std::move(part[c]), 0);
+    std::vector<Paired> paired;
+    pair_part(paired, games, cells);
+    for (std::size_t c = 1; c < paired.size(); ++c) merge_into(run.against_first[c], paired[c]);
+}
+
 int merge_results(const std::vector<std::filesystem::path>& files, std::ostream& out) {
     SimRun sums;
-    const auto run = read_results(files, [&sums](std::size_t, std::vector<GameRecord>&& games) {
-        // Each cell's part as the run tallied it, then the part's pairs.
-        std::size_t cells = 0;
-        for (const auto& g : games) cells = std::max(cells, g.cell + 1);
-        std::vector<SimReport> part(cells);
-        for (const auto& g : games) {
-            SimReport& r = part[g.cell];
-            ++r.games;
-            if (!g.error.empty())
-                r.errors.push_back({g.seed, g.error, json::array()});
-            else
-                tally(r, g.result, g.scores, g.questions);
-        }
-        sums.cells.resize(cells);
-        sums.against_first.resize(cells);
-        for (std::size_t c = 0; c < cells; ++c) merge_into(sums.cells[c], std::move(part[c]), 20);
-        std::vector<Paired> paired;
-        pair_part(paired, games, cells);
-        for (std::size_t c = 1; c < paired.size(); ++c) merge_into(sums.against_first[c], paired[c]);
-    });
-    const std::size_t ncells = run.labels.size();
-    sums.cells.resize(ncells);
-    sums.against_first.resize(ncells);
+    const auto run = read_results(files, [&sums](std::size_t, std::vector<GameRecord>&& games) { add_records(sums, games); });
+    sums.cells.resize(run.labels.size());
+    sums.against_first.resize(run.labels.size());
     std::size_t errors = 0;
     for (const auto& c : sums.cells) errors += c.errors.size();
-    const std::string answers = run.header.value("answers", "?");
-    if (ncells == 1)
-        out << "games: " << run.games << " (seeds " << run.first_seed << " to " << run.first_seed + run.games - 1 << ", answers "
-            << answers << ")\n";
-    else
-        out << "games: " << run.games << " in each of " << ncells << " cells, on the same seeds (seeds " << run.first_seed
-            << " to " << run.first_seed + run.games - 1 << ", answers " << answers << ")\n";
-    out << (ncells == 1 ? "errors: " : "errors in all cells: ") << errors << "\n";
+    print_heading(out, run.games, run.labels.size(), run.first_seed, run.header.value("answers", "?"), errors);
     print_cells(sums, run.labels, out, [&out](std::size_t, const SimReport& r) {
         std::size_t shown = 0;
         for (const auto& e : r.errors) {

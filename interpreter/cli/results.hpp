@@ -58,6 +58,10 @@ struct ResultsRun {
 ResultsRun read_results(const std::vector<std::filesystem::path>& files,
                         const std::function<void(std::size_t part, std::vector<GameRecord>&& games)>& each_part);
 
+// Adds a part's records, as read_results hands them on, to `run`: each cell's figures as the
+// run tallied them, then the part's pairs against the first cell.
+void add_records(SimRun& run, const std::vector<GameRecord>& games);
+
 // `soloist merge FILE...`: the shards' JSON Lines results of one run, checked to be that run's
 // and to cover each of its games once; prints the figures `soloist sim` prints for the whole
 // run. Throws GameError naming the file and line of what does not fit.

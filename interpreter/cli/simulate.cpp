@@ -189,15 +189,9 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
         out << "shard " << args.shard->first << "/" << args.shard->second << " of " << args.games << " games: games "
             << settings.from << " to " << settings.to - 1 << "\n";
     const std::uint64_t first = args.seed + (args.shard ? settings.from : 0);
-    const std::size_t played = run.cells[0].games;
     std::size_t errors = 0;
     for (const auto& c : run.cells) errors += c.errors.size();
-    if (cells.size() == 1)
-        out << "games: " << played << " (seeds " << first << " to " << first + played - 1 << ", answers " << args.answers << ")\n";
-    else
-        out << "games: " << played << " in each of " << cells.size() << " cells, on the same seeds (seeds " << first << " to "
-            << first + played - 1 << ", answers " << args.answers << ")\n";
-    out << (cells.size() == 1 ? "errors: " : "errors in all cells: ") << errors << "\n";
+    print_heading(out, run.cells[0].games, cells.size(), first, args.answers, errors);
     FailureFolder failures(args.failures);
     std::vector<std::string> labels;
     for (const auto& c : cells) labels.push_back(c.label);

@@ -209,6 +209,13 @@ Interval interval(const Difference& d) {
     return {mean, mean - half, mean + half};
 }
 
+Interval Paired::result(const std::string& name) const {
+    Difference all;
+    if (const auto it = results.find(name); it != results.end()) all = it->second;
+    all.n = games;
+    return interval(all);
+}
+
 Interval wilson(std::size_t k, std::size_t n) {
     if (n == 0) return {0, 0, 1};
     const double z = 1.959963984540054, nn = static_cast<double>(n), p = static_cast<double>(k) / nn;
@@ -230,6 +237,14 @@ std::string signed_figure(double x, double scale) {
 
 }  // namespace
 
+void print_heading(std::ostream& out, std::size_t games, std::size_t cells, std::uint64_t first_seed,
+                   const std::string& answers, std::size_t errors) {
+    out << "games: " << games;
+    if (cells > 1) out << " in each of " << cells << " cells, on the same seeds";
+    out << " (seeds " << first_seed << " to " << first_seed + games - 1 << ", answers " << answers << ")\n";
+    out << (cells == 1 ? "errors: " : "errors in all cells: ") << errors << "\n";
+}
+
 void print_cells(const SimRun& run, const std::vector<std::string>& labels, std::ostream& out,
                  const std::function<void(std::size_t, const SimReport&)>& errors) {
     if (run.cells.size() == 1) {
@@ -249,9 +264,7 @@ void print_cells(const SimRun& run, const std::vector<std::string>& labels, std:
             << " games both ended (95% intervals)\n";
         if (p.games < 2) continue;
         for (const auto& [result, d] : p.results) {
-            Difference all = d;
-            all.n = p.games;  // the games without this result in either cell add 0
-            const auto i = interval(all);
+            const auto i = p.result(result);
             out << "result " << result << ": " << signed_figure(i.mean, 100) << " points (" << signed_figure(i.low, 100)
                 << " to " << signed_figure(i.high, 100) << ")\n";
         }

@@ -66,9 +66,15 @@ struct Difference {
     double sum = 0, sum_sq = 0;
     void add(double d) { ++n, sum += d, sum_sq += d * d; }
 };
+struct Interval {
+    double mean, low, high;
+};
 struct Paired {
     std::size_t games = 0;                                  // games both cells ended
     std::map<std::string, Difference> results, scores;      // results: 1 had it, 0 not
+    // A result's difference in share over all the games both ended (a game where neither cell
+    // had it adds 0), with its 95% interval (games >= 2).
+    Interval result(const std::string& name) const;
 };
 
 // A run's figures: one report a cell, and each later cell against the first.
@@ -119,13 +125,14 @@ void merge_into(SimReport& into, SimReport&& part, std::size_t answers_kept);
 void pair_part(std::vector<Paired>& against_first, const std::vector<GameRecord>& part, std::size_t cells);
 void merge_into(Paired& into, const Paired& part);
 
-// The 95% interval of a mean difference: mean, low, high (n >= 2).
-struct Interval {
-    double mean, low, high;
-};
 Interval interval(const Difference& d);
 // The 95% Wilson interval of a share of `k` in `n`.
 Interval wilson(std::size_t k, std::size_t n);
+
+// The first lines of a run's figures: its games and seeds ("in each of C cells" for a sweep),
+// then its errors in all cells.
+void print_heading(std::ostream& out, std::size_t games, std::size_t cells, std::uint64_t first_seed,
+                   const std::string& answers, std::size_t errors);
 
 // The figures of several cells: each cell's (errors printed by `errors`), then each later cell
 // against the first. With one cell, just its figures.
