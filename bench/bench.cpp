@@ -1,5 +1,5 @@
 // Soloist benchmarks. Prints its figures; run from the repository root:
-//   build/soloist_bench [--games N] [--starts N] [--zenodotus-games N] [--rounds N]
+//   build/soloist_bench [--games N] [--starts N] [--zenodotus-games N] [--reference-games N] [--rounds N]
 // 1. time from `soloist run` start to the first question (separate processes; median)
 // 2. headless guild-mat games per second on one core, random answers
 // 3. the cost of the sandbox limits: games/s without limits vs with each kind of limit
@@ -8,6 +8,10 @@
 // 6. every bundled bot: time from exec to the first question of `soloist play BOT` with a fresh
 //    journal (median), and headless games per second on one core
 // 7. soloist merge of 100 shards of 10,000 games (1,000,000 records of a guild-mat run)
+// 8. guild-mat against its no-host reference (bench/reference/guild-mat.lua, the same games as
+//    one plain Lua file run by the stock lua5.4; tests/cli/reference.sh keeps them the same):
+//    games/s of the whole `soloist sim guild-mat --jobs 1` process and of the whole lua5.4
+//    process on one core, alternately, and their ratio (--reference-games a run)
 #include <sys/wait.h>
 #include <spawn.h>
 #include <unistd.h>
@@ -16,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -68,6 +73,16 @@ static double time_to_first_question(const std::string& soloist, const std::stri
     return t;
 }
 
+// Waits for a process that must succeed; exits the bench when it did not.
+static void wait_for_success(pid_t pid, const std::string& what) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::fprintf(stderr, "bench: %s failed (status %d)\n", what.c_str(), status);
+        std::exit(1);
+    }
+}
+
 // Games per second of `n` separate `soloist sim guild-mat --jobs 1` processes at once, each on
 // its own seeds: what the machine gives two independent programs, the ceiling of --jobs.
 static double processes_games_per_second(const std::string& soloist, std::size_t n, std::size_t games) {
@@ -80,16 +95,36 @@ static double processes_games_per_second(const std::string& soloist, std::size_t
         pids.push_back(spawn({soloist, "sim", "guild-mat", "--jobs", "1", "--games", std::to_string(games),
                               "--seed", std::to_string(1 + k * games)}, actions));
     }
-    for (const pid_t pid : pids) {
-        int status = 0;
-        waitpid(pid, &status, 0);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-            std::fprintf(stderr, "bench: soloist sim failed (status %d)\n", status);
-            std::exit(1);
-        }
-    }
+    for (const pid_t pid : pids) wait_for_success(pid, "soloist sim");
     posix_spawn_file_actions_destroy(&actions);
     return static_cast<double>(n * games) / seconds_since(t0);
+}
+
+// Games per second of one whole process that plays `games` games (`args`), from its spawn to
+// its exit, its output thrown away.
+static double process_games_per_second(const std::vector<std::string>& args, std::size_t games) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    const auto t0 = clock_type::now();
+    wait_for_success(spawn(args, actions), args[0]);
+    const double t = seconds_since(t0);
+    posix_spawn_file_actions_destroy(&actions);
+    return static_cast<double>(games) / t;
+}
+
+// The program's path, from the folders of $PATH; empty when none has it.
+static std::string on_path(const std::string& program) {
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    for (std::size_t from = 0; from <= dirs.size();) {
+        std::size_t to = dirs.find(':', from);
+        if (to == std::string::npos) to = dirs.size();
+        const std::string candidate = (to > from ? dirs.substr(from, to - from) : ".") + "/" + program;
+        if (access(candidate.c_str(), X_OK) == 0) return candidate;
+        from = to + 1;
+    }
+    return "";
 }
 
 // Wall time from exec to the first question of `soloist play BOT --journal NEW`: until its
@@ -162,11 +197,12 @@ static std::string spread(const std::vector<double>& v) {
 }
 
 int main(int argc, char** argv) {
-    std::size_t games = 5000, starts = 41, zenodotus_games = 1000, rounds = 5;
+    std::size_t games = 5000, starts = 41, zenodotus_games = 1000, reference_games = 10000, rounds = 5;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--games")) games = std::stoul(argv[i + 1]);
         if (!std::strcmp(argv[i], "--starts")) starts = std::stoul(argv[i + 1]);
         if (!std::strcmp(argv[i], "--zenodotus-games")) zenodotus_games = std::stoul(argv[i + 1]);
+        if (!std::strcmp(argv[i], "--reference-games")) reference_games = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
         if (!std::strcmp(argv[i], "--rounds")) rounds = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
     }
     std::string self = argv[0];
@@ -330,5 +366,36 @@ int main(int argc, char** argv) {
                     *std::min_element(took.begin(), took.end()), *std::max_element(took.begin(), took.end()),
                     static_cast<double>(kGames) / median(took));
     }
+
+    // Against the no-host reference: whole processes spawned alike, start-up included on both
+    // sides (nothing subtracted), one core, in A-B-B-A order within each round; the ratio is the
+    // median of the rounds' ratios.
+    sched_setaffinity(0, sizeof one_core, &one_core);
+    const std::string lua = on_path("lua5.4");
+    const std::string reference = SOLOIST_SOURCE_DIR "/bench/reference/guild-mat.lua";
+    if (lua.empty()) {
+        std::printf("guild-mat against its no-host reference: not measured, lua5.4 is not installed (tools/setup installs it)\n");
+        return 0;
+    }
+    const std::string n = std::to_string(reference_games), seed = "1";
+    const std::vector<std::string> sim = {soloist, "sim", "guild-mat", "--jobs", "1", "--games", n, "--seed", seed};
+    const std::vector<std::string> plain = {lua, reference, n, seed};
+    process_games_per_second(plain, reference_games);  // warm the file cache
+    process_games_per_second(sim, reference_games);
+    std::vector<double> ours, theirs, shares;
+    for (std::size_t r = 0; r < rounds; ++r) {
+        const double a1 = process_games_per_second(sim, reference_games);
+        const double b1 = process_games_per_second(plain, reference_games);
+        const double b2 = process_games_per_second(plain, reference_games);
+        const double a2 = process_games_per_second(sim, reference_games);
+        ours.push_back((a1 + a2) / 2);
+        theirs.push_back((b1 + b2) / 2);
+        shares.push_back((a1 + a2) / (b1 + b2));
+    }
+    std::printf("guild-mat against its no-host reference (whole processes, one core, %zu games a run, A-B-B-A rounds, "
+                "median of %zu):\n", reference_games, rounds);
+    std::printf("  soloist sim guild-mat --jobs 1:       %.0f games/s (rounds %s)\n", median(ours), spread(ours).c_str());
+    std::printf("  lua5.4 bench/reference/guild-mat.lua: %.0f games/s (rounds %s)\n", median(theirs), spread(theirs).c_str());
+    std::printf("  ratio soloist/reference: %.2f (goal: >= 0.8; rounds %s)\n", median(shares), range(shares).c_str());
     return 0;
 }
