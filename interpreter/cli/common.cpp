@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "domain/atomic_file.hpp"
+#include "domain/checked_bots.hpp"
 #include "domain/file_access.hpp"
 #include "domain/hash.hpp"
 #include "domain/numbers.hpp"
@@ -29,21 +30,23 @@ Limits Common::effective_limits() const {
 Bot load_bot_named(const std::string& name, const Common& common) {
     const auto lib = common.library();
     std::optional<Bot> loaded;
+    CacheUse use = CacheUse::off;
     // The usual case: loading the folder named as the bot reads its manifest once, where
     // asking resolve_bot first would read it twice.
     if (const auto dir = usual_bot_folder(name, lib, common.bot_dirs); !dir.empty()) {
         spdlog::debug("loading bot '{}' from {}", name, dir.string());
-        loaded = load_bot(dir, lib);
+        loaded = load_checked_bot(dir, lib, checked_bots_dir(), &use);
         if (loaded->id != name) loaded.reset();
     }
     if (!loaded) {
         const auto dir = resolve_bot(name, lib, common.bot_dirs);
         spdlog::debug("loading bot '{}' from {}", name, dir.string());
-        loaded = load_bot(dir, lib);
+        loaded = load_checked_bot(dir, lib, checked_bots_dir(), &use);
     }
     Bot bot = std::move(*loaded);
-    spdlog::debug("bot {} {}: {} component files, files hash {}", bot.id, bot.version, bot.component_files.size(),
-                  bot.content_hash);
+    spdlog::debug("bot {} {}: {} component files, files hash {}, {}", bot.id, bot.version, bot.component_files.size(),
+                  bot.content_hash,
+                  use == CacheUse::hit ? "checked before (from the cache of checked bots)" : "checked now");
     return bot;
 }
 
@@ -138,7 +141,7 @@ Session session_from_journal(const Journal& journal, const Common& common, bool 
     } catch (const UsageError&) {
         std::error_code ec;
         if (h.bot_dir.empty() || !std::filesystem::is_regular_file(std::filesystem::path(h.bot_dir) / "bot.yaml", ec)) throw;
-        bot = std::make_unique<Bot>(load_bot(h.bot_dir, common.library()));
+        bot = std::make_unique<Bot>(load_checked_bot(h.bot_dir, common.library(), checked_bots_dir()));
     }
     const bool same = bot->content_hash == h.bot_hash && bot->version == h.bot_version;
     if (!same && !force)

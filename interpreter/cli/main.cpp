@@ -2,6 +2,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <limits>
 
@@ -13,7 +15,10 @@
 #include "cli/report.hpp"
 #include "cli/results.hpp"
 #include "cli/terminal.hpp"
+#ifdef SOLOIST_COMPANION_BUILT_IN
 #include "companion/http_server.hpp"
+#endif
+#include "domain/data_root.hpp"
 #include "domain/diagnostics.hpp"
 #include "domain/journal.hpp"
 
@@ -37,6 +42,18 @@ CLI::Option* add_game_options(CLI::App* cmd, GameRequest& r, std::string& seed_t
     cmd->add_option("--rules", r.rules_file, "A house rules file (YAML overlay)");
     return seed;
 }
+
+#ifndef SOLOIST_COMPANION_BUILT_IN
+// `soloist serve` becomes the companion's program, which takes the same command line and the
+// data root found here (its own folder is not the one the data is installed beside).
+int run_companion(char** argv) {
+    const std::filesystem::path program = find_companion_program(this_process_search().program);
+    ::setenv("SOLOIST_HOME", data_root().dir.c_str(), 1);
+    ::execv(program.c_str(), argv);
+    std::cerr << "soloist: cannot run " << program.string() << ": " << std::strerror(errno) << "\n";
+    return exit_game_error;
+}
+#endif
 
 }  // namespace
 
@@ -142,11 +159,11 @@ int main(int argc, char** argv) {
     report_cmd->add_option("RESULTS", report_files_given, "The run's --results file, or its shards' (JSON Lines)")->required();
     report_cmd->add_option("-o,--output", report_out, "The HTML file to write")->required();
 
-    companion::ServeOptions serve_options;
+    std::string serve_listen = "127.0.0.1";
     std::string serve_port = "8080";
     auto* serve_cmd = app.add_subcommand("serve", "Serve the table companion: a page to play any bot from a phone or a browser");
     serve_cmd->add_option("--port", serve_port, "The port (1 to 65535, or 0 for any free one; default 8080)");
-    serve_cmd->add_option("--listen", serve_options.listen,
+    serve_cmd->add_option("--listen", serve_listen,
                           "The address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 reaches phones on "
                           "your network, with a token)");
 
@@ -244,8 +261,16 @@ int main(int argc, char** argv) {
         if (*merge_cmd) return merge_results(merge_files, std::cout);
         if (*report_cmd) return write_report(report_files_given, report_out);
         if (*serve_cmd) {
-            serve_options.port = static_cast<int>(count_option("--port", serve_port, 0, 65535));
+            const int port = static_cast<int>(count_option("--port", serve_port, 0, 65535));
+#ifdef SOLOIST_COMPANION_BUILT_IN
+            companion::ServeOptions serve_options;
+            serve_options.listen = serve_listen;
+            serve_options.port = port;
             return companion::serve(common, serve_options, std::cout);
+#else
+            (void)port;
+            return run_companion(argv);
+#endif
         }
     } catch (const UsageError& e) {
         std::cerr << "soloist: " << e.what() << "\n";

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "domain/checked_bots.hpp"
 #include "domain/data_root.hpp"
 
 namespace soloist::cli {
@@ -37,7 +38,13 @@ int print_paths(const Common& common, std::ostream& out) {
         return exit_game_error;
     }
     out << "your bots    " << own.string() << state_of(own, "none yet: soloist new BOT-ID writes one there") << "\n"
-        << "saved games  " << user_data_dir().string() << "\n";
+        << "saved games  " << user_data_dir().string() << "\n"
+        << "cache        " << checked_bots_dir().string() << " (bots already checked; safe to delete)\n";
+    try {
+        out << "companion    " << find_companion_program(search.program).string() << " (soloist serve)\n";
+    } catch (const DataNotFound&) {
+        out << "companion    not found (soloist serve cannot run)\n";
+    }
     for (const auto& dir : common.bot_dirs) out << "--bots       " << dir.string() << state_of(dir, "not a folder") << "\n";
     out << "Bots are searched in each --bots folder in the order given, then your bots, then the bundled bots; "
            "the first bot of an id hides the others of that id.\n";

@@ -1,5 +1,7 @@
 #include "domain/data_root.hpp"
 
+#include <unistd.h>
+
 #include <cstdlib>
 
 #ifndef SOLOIST_SOURCE_DIR
@@ -70,6 +72,21 @@ DataSearch this_process_search() {
 const DataRoot& data_root() {
     static const DataRoot root = find_data_root(this_process_search());
     return root;
+}
+
+fs::path find_companion_program(const fs::path& program) {
+    const fs::path folder = program.parent_path();
+    const fs::path places[] = {folder / "soloist-companion",
+                               (folder / ".." / "libexec" / "soloist" / "soloist-companion").lexically_normal()};
+    std::string tried;
+    for (const auto& p : places) {
+        std::error_code ec;
+        if (fs::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0) return p;
+        tried += "\n  " + p.string();
+    }
+    throw DataNotFound("soloist serve runs the table companion's program, soloist-companion, and cannot find it. "
+                       "It looked in:" + tried +
+                       "\nInstall Soloist again (cmake --install, or its .deb), or build it (tools/setup).");
 }
 
 fs::path user_data_dir() {

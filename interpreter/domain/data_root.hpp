@@ -45,6 +45,13 @@ DataSearch this_process_search();
 // none, and so does every later call).
 const DataRoot& data_root();
 
+// The table companion's program (`soloist serve` runs it: the HTTP server and its libraries are
+// loaded only there, so every other command starts without them). First found of
+// <program's folder>/soloist-companion (a build folder) and
+// <program's folder>/../libexec/soloist/soloist-companion (installed). Throws DataNotFound
+// naming both when neither is an executable file.
+std::filesystem::path find_companion_program(const std::filesystem::path& program);
+
 // $XDG_DATA_HOME/soloist, else ~/.local/share/soloist: saved games, and the player's bots in bots/.
 std::filesystem::path user_data_dir();
 std::filesystem::path user_bots_dir();

@@ -11,6 +11,8 @@ has "$OUT" "data         $ROOT (the source tree of this build)" "paths: the data
 has "$OUT" "  schemas    $ROOT/schemas" "paths: the schemas"
 has "$OUT" "your bots    $MINE (none yet: soloist new BOT-ID writes one there)" "paths: your bots"
 has "$OUT" "saved games  $XDG_DATA_HOME/soloist" "paths: saved games"
+has "$OUT" "cache        $XDG_CACHE_HOME/soloist/checked-bots (bots already checked; safe to delete)" "paths: the cache"
+has "$OUT" "companion    $(dirname "$SOLOIST")/soloist-companion (soloist serve)" "paths: the companion's program"
 sol --version --verbose --bots "$T"
 expect_rc 0 "--version --verbose"
 has "$OUT" "soloist " "--version --verbose: the version"

@@ -11,7 +11,7 @@ BUILD=$(dirname "$SOLOIST")
 
 # --- Install, then move the prefix: nothing of the first place may be needed.
 cmake --install "$BUILD" --prefix "$T/prefix" >"$T/install.log" 2>&1 || { fail "cmake --install"; cat "$T/install.log"; }
-for f in bin/soloist share/soloist/scripts/lib/deck.lua share/soloist/scripts/guild-mat/bot.yaml \
+for f in bin/soloist libexec/soloist/soloist-companion share/soloist/scripts/lib/deck.lua share/soloist/scripts/guild-mat/bot.yaml \
     share/soloist/schemas/bot.schema.yaml share/soloist/scripts/templates/new-bot/bot.yaml share/doc/soloist/README.md \
     share/doc/soloist/docs/authoring.md share/man/man1/soloist.1.gz share/bash-completion/completions/soloist; do
     [ -f "$T/prefix/$f" ] || fail "not installed: $f"
@@ -116,6 +116,11 @@ if [ "$RC" != 0 ]; then
     fail "the installed soloist: $RC check(s) failed"
     echo "$out" | grep '^FAIL' | sed 's/^/  /'
 fi
+
+# --- serve runs the companion program installed in PREFIX/libexec/soloist, with the installed data.
+source "$ROOT/tests/cli/lib/serve_check.sh"
+mkdir -p "$T/serving"
+why=$(cd "$T/serving" && serve_lists_bots "$PREFIX/bin/soloist" "$T/serving") || fail "the installed soloist serve: $why"
 
 # --- A program copied away from its data refuses, naming where it looked and what to set.
 mkdir -p "$T/lonely/bin"

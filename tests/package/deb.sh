@@ -4,12 +4,14 @@
 # and the bash completion; it declares its runtime dependencies (and, run as root, dpkg finds
 # them installed); unpacked into a scratch root (dpkg -x), the program finds its data there
 # and, from another folder, lists the bots, plays a golden game headless byte for byte, and
-# makes a new bot that check and test pass. .ci/run runs it after the suite.
+# makes a new bot that check and test pass; its soloist serve runs the companion program of
+# usr/libexec/soloist and serves the bots. .ci/run runs it after the suite.
 set -euo pipefail
 build=$(realpath "${1:?usage: tests/package/deb.sh BUILD_FOLDER}")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/soloist-deb.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+source "$root/tests/cli/lib/serve_check.sh"
 failures=0
 bad() { echo "FAIL [deb] $*"; failures=$((failures + 1)); }
 started=$SECONDS
@@ -19,7 +21,7 @@ deb=$(ls "$work"/out/soloist_*.deb)
 echo "built $(basename "$deb") ($(du -k "$deb" | cut -f1) KiB) in $((SECONDS - started)) s"
 
 contents=$(dpkg-deb -c "$deb")
-for path in ./usr/bin/soloist ./usr/share/soloist/scripts/lib/deck.lua ./usr/share/soloist/scripts/guild-mat/bot.yaml \
+for path in ./usr/bin/soloist ./usr/libexec/soloist/soloist-companion ./usr/share/soloist/scripts/lib/deck.lua ./usr/share/soloist/scripts/guild-mat/bot.yaml \
     ./usr/share/soloist/schemas/bot.schema.yaml ./usr/share/soloist/scripts/templates/new-bot/main.lua \
     ./usr/share/doc/soloist/README.md ./usr/share/doc/soloist/docs/authoring.md \
     ./usr/share/man/man1/soloist.1.gz ./usr/share/bash-completion/completions/soloist; do
@@ -58,6 +60,7 @@ cmp -s seed-1.jsonl "$golden" || bad "run guild-mat: the transcript differs from
 "$soloist" new my-bot >/dev/null || bad "new my-bot: exit $?"
 "$soloist" check my-bot >check.txt 2>&1 || bad "check my-bot: $(cat check.txt)"
 "$soloist" test my-bot >test.txt 2>&1 || bad "test my-bot: $(cat test.txt)"
+why=$(serve_lists_bots "$soloist" "$work/elsewhere") || bad "soloist serve: $why"
 zcat "$work/root/usr/share/man/man1/soloist.1.gz" | grep -q "SOLOIST_HOME" || bad "the man page does not name SOLOIST_HOME"
 
 if [ "$failures" -gt 0 ]; then

@@ -419,6 +419,34 @@ TEST_CASE("the data root: $SOLOIST_HOME, else installed beside the program, else
     CHECK(Library::in_use().schemas_dir == test::source_dir() / "schemas");
 }
 
+TEST_CASE("soloist serve's program: beside soloist in a build folder, else PREFIX/libexec/soloist", "[bot][data]") {
+    TempDir tmp;
+    const auto executable = [&](const std::string& path, bool runnable) {
+        tmp.write(path, "#!/bin/sh\n");
+        std::filesystem::permissions(tmp.path() / path, runnable ? std::filesystem::perms::owner_all
+                                                                 : std::filesystem::perms::owner_read);
+        return tmp.path() / path;
+    };
+    const auto refused = [](const std::filesystem::path& program) -> std::string {
+        try {
+            return "(found " + find_companion_program(program).string() + ")";
+        } catch (const DataNotFound& e) {
+            return e.what();
+        }
+    };
+    const auto installed = executable("usr/libexec/soloist/soloist-companion", true);
+    CHECK(find_companion_program(tmp.path() / "usr/bin/soloist") == installed);
+    const auto built = executable("build/soloist-companion", true);
+    CHECK(find_companion_program(tmp.path() / "build/soloist") == built);
+    // Not executable, or missing: both places named, and what to do.
+    executable("other/bin/soloist-companion", false);
+    const std::string message = refused(tmp.path() / "other/bin/soloist");
+    CHECK_THAT(message, Catch::Matchers::StartsWith("soloist serve runs the table companion's program"));
+    CHECK_THAT(message, Catch::Matchers::Contains((tmp.path() / "other/bin/soloist-companion").string()));
+    CHECK_THAT(message, Catch::Matchers::Contains((tmp.path() / "other/libexec/soloist/soloist-companion").string()));
+    CHECK_THAT(message, Catch::Matchers::Contains("Install Soloist again"));
+}
+
 TEST_CASE("bots found twice: --bots folders in order, then the player's, then the bundled", "[bot]") {
     TempDir tmp;
     tmp.write("first/good/bot.yaml", minimal_manifest("good-bot"));

@@ -1,7 +1,7 @@
 # Shared helpers for the CLI tests (sourced, not a test itself).
 # Usage in a test:  source "$(dirname "$0")/lib/assert.sh" "$@"
 # Sets SOLOIST (the binary, $1), ROOT (the repo root), T (a temp dir removed on exit) and
-# exports XDG_DATA_HOME inside T. Each check prints what failed and counts it; `finish`
+# exports XDG_DATA_HOME and XDG_CACHE_HOME inside T. Each check prints what failed and counts it; `finish`
 # exits 1 if anything failed.
 
 set -u
@@ -13,6 +13,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/soloist-cli.XXXXXX")
 trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
 export XDG_DATA_HOME=$T/xdg
 export HOME=$T/home
+export XDG_CACHE_HOME=$T/cache  # checked bots (domain/checked_bots.hpp)
 # Files a command leaves in the temporary folder (a failed simulation's answers) go with T.
 export TMPDIR=$T/tmp
 mkdir -p "$TMPDIR"

@@ -1,0 +1,211 @@
+#include "domain/checked_bots.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "domain/atomic_file.hpp"
+#include "domain/file_access.hpp"
+#include "domain/hash.hpp"
+
+namespace soloist {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// Raised when the format of an entry changes: older entries then no longer match.
+const char* const kMagic = "soloist checked bot 1";
+// An entry larger than this is not read (a bot's data is far smaller).
+constexpr std::uintmax_t kMaxEntryBytes = std::uintmax_t{64} << 20;
+
+// This program's build: an entry written by another build of Soloist (whose checks may differ)
+// is not used.
+std::string program_build() {
+    struct stat st {};
+    if (::stat("/proc/self/exe", &st) != 0) return "unknown";
+    return std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+           std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_ino);
+}
+
+// Every symbolic link under `dir` (hidden and test folders too: the check follows them all),
+// with what it names and where it leads once resolved: the check refuses links that leave the folder.
+std::string links_under(const fs::path& dir) {
+    std::vector<std::string> links;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+        std::error_code link_ec;
+        if (!it->is_symlink(link_ec)) continue;
+        std::error_code target_ec, real_ec;
+        const fs::path target = fs::read_symlink(it->path(), target_ec);
+        const fs::path real = fs::weakly_canonical(it->path(), real_ec);
+        links.push_back(it->path().lexically_relative(dir).generic_string() + " -> " + target.string() + " = " +
+                        real.string());
+    }
+    std::sort(links.begin(), links.end());
+    std::string all;
+    for (const auto& l : links) all += l + '\n';
+    return all + (ec ? "(unreadable: " + ec.message() + ")\n" : "");
+}
+
+// The library's schema files, names and contents.
+std::uint64_t schemas_hash(const fs::path& schemas_dir, std::uint64_t h) {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(schemas_dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+        if (std::error_code f_ec; it->is_regular_file(f_ec)) files.push_back(it->path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+        std::string contents;
+        try {
+            contents = read_regular_file(f);
+        } catch (const FileReadError& e) {
+            contents = std::string("(unreadable: ") + e.what() + ")";
+        }
+        h = fnv1a64(f.lexically_relative(schemas_dir).generic_string() + '\n' + std::to_string(contents.size()) + '\n', h);
+        h = fnv1a64(contents, h);
+    }
+    return h;
+}
+
+json option_json(const OptionSpec& o) {
+    return {{"id", o.id},
+            {"type", o.type},
+            {"description", o.description},
+            {"default", o.default_value},
+            {"allowed", o.allowed},
+            {"min", o.min ? json(*o.min) : json()},
+            {"max", o.max ? json(*o.max) : json()}};
+}
+
+// As yaml_json reads numbers: a whole number is signed when it fits, unsigned beyond. (CBOR
+// gives back every non-negative whole number as unsigned.)
+void restore_signed(json& v) {
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<std::uint64_t>();
+        if (u <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) v = static_cast<std::int64_t>(u);
+    } else if (v.is_structured()) {
+        for (auto& item : v) restore_signed(item);
+    }
+}
+
+const json& field(const json& object, const char* key) {
+    const auto it = object.find(key);
+    if (it == object.end()) throw std::runtime_error(std::string("no field ") + key);
+    return *it;
+}
+
+std::string text(const json& object, const char* key) { return field(object, key).get<std::string>(); }
+
+}  // namespace
+
+fs::path checked_bots_dir() {
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "soloist" / "checked-bots";
+    const char* home = std::getenv("HOME");
+    return fs::path(home && *home ? home : ".") / ".cache" / "soloist" / "checked-bots";
+}
+
+std::string checked_bot_key(const fs::path& dir, const Library& library) {
+    std::uint64_t h = fnv1a64(std::string(kMagic) + '\n' + program_build() + '\n');
+    h = fnv1a64(fs::absolute(dir).lexically_normal().string() + '\n' + library.scripts_dir.string() + '\n' +
+                    library.schemas_dir.string() + '\n',
+                h);
+    h = fnv1a64(bot_content_hash(dir, library) + '\n' + links_under(dir), h);
+    return hex64(schemas_hash(library.schemas_dir, h));
+}
+
+std::string encode_checked_bot(const Bot& bot, const std::string& key) {
+    json options = json::array(), steps = json::array(), files = json::array();
+    for (const auto& o : bot.options) options.push_back(option_json(o));
+    for (const auto& s : bot.steps) steps.push_back({s.id, s.description});
+    for (const auto& c : bot.component_files) files.push_back({c.name, c.file.string(), c.schema.string()});
+    const json j = {{"id", bot.id},           {"name", bot.name},         {"game", bot.game},
+                    {"version", bot.version}, {"description", bot.description},
+                    {"entry", bot.entry},     {"options", options},       {"steps", steps},
+                    {"component_files", files}, {"components", bot.components}, {"content_hash", bot.content_hash}};
+    const std::vector<std::uint8_t> payload = json::to_cbor(j);
+    const std::string_view bytes(reinterpret_cast<const char*>(payload.data()), payload.size());
+    return std::string(kMagic) + ' ' + key + ' ' + std::to_string(bytes.size()) + ' ' + hex64(fnv1a64(bytes)) + '\n' +
+           std::string(bytes);
+}
+
+Bot decode_checked_bot(const std::string& entry, const std::string& key, const fs::path& dir) {
+    const auto newline = entry.find('\n');
+    if (newline == std::string::npos || newline > 200) throw std::runtime_error("no header");
+    const std::string header = entry.substr(0, newline);
+    const std::string_view payload = std::string_view(entry).substr(newline + 1);
+    const std::string expected = std::string(kMagic) + ' ' + key + ' ' + std::to_string(payload.size()) + ' ' +
+                                 hex64(fnv1a64(payload));
+    if (header != expected) throw std::runtime_error("header '" + header + "' where '" + expected + "' was expected");
+    json j = json::from_cbor(payload);  // throws json::exception on damage
+    restore_signed(j);
+
+    Bot bot;
+    bot.dir = dir;
+    bot.journal_dir = fs::absolute(dir).lexically_normal().string();
+    bot.id = text(j, "id");
+    bot.name = text(j, "name");
+    bot.game = text(j, "game");
+    bot.version = text(j, "version");
+    bot.description = text(j, "description");
+    bot.entry = text(j, "entry");
+    for (const auto& o : field(j, "options")) {
+        OptionSpec spec{text(o, "id"), text(o, "type"), text(o, "description"), field(o, "default"),
+                        field(o, "allowed").get<std::vector<json>>(), std::nullopt, std::nullopt};
+        if (!field(o, "min").is_null()) spec.min = field(o, "min").get<long long>();
+        if (!field(o, "max").is_null()) spec.max = field(o, "max").get<long long>();
+        bot.options.push_back(std::move(spec));
+    }
+    for (const auto& s : field(j, "steps")) bot.steps.push_back({s.at(0).get<std::string>(), s.at(1).get<std::string>()});
+    for (const auto& c : field(j, "component_files"))
+        bot.component_files.push_back({c.at(0).get<std::string>(), c.at(1).get<std::string>(), c.at(2).get<std::string>()});
+    bot.components = field(j, "components");
+    if (!bot.components.is_object()) throw std::runtime_error("components is not an object");
+    bot.content_hash = text(j, "content_hash");
+    return bot;
+}
+
+Bot load_checked_bot(const fs::path& dir, const Library& library, const fs::path& cache_dir, CacheUse* use) {
+    if (cache_dir.empty()) {
+        if (use) *use = CacheUse::off;
+        return load_bot(dir, library);
+    }
+    std::string key;
+    try {
+        key = checked_bot_key(dir, library);
+    } catch (const std::exception&) {
+        // A file that cannot be read: the full check says which, as it would without a cache.
+        if (use) *use = CacheUse::off;
+        return load_bot(dir, library);
+    }
+    const fs::path entry = cache_dir / (key + ".bot");
+    try {
+        Bot bot = decode_checked_bot(read_regular_file(entry, kMaxEntryBytes), key, dir);
+        if (use) *use = CacheUse::hit;
+        return bot;
+    } catch (const std::exception&) {
+        // Missing, unreadable or damaged: checked in full below, and written again.
+    }
+    Bot bot = load_bot(dir, library);
+    if (use) *use = CacheUse::miss;
+    try {
+        std::error_code ec;
+        fs::create_directories(cache_dir, ec);
+        write_file_atomically(entry, encode_checked_bot(bot, key), Durability::later);
+    } catch (const std::exception&) {
+        // A cache that cannot be written only costs the next start its time.
+    }
+    return bot;
+}
+
+}  // namespace soloist
