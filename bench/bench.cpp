@@ -1,17 +1,21 @@
 // Soloist benchmarks. Prints its figures; run from the repository root:
-//   build/soloist_bench [--games N] [--starts N] [--zenodotus-games N] [--reference-games N] [--rounds N]
+//   build/soloist_bench [--games N] [--starts N] [--cold-starts N] [--zenodotus-games N] [--reference-games N]
+//                       [--rss-games N] [--rounds N]
 // 1. time from `soloist run` start to the first question (separate processes; median)
 // 2. headless guild-mat games per second on one core, random answers
 // 3. the cost of the sandbox limits: games/s without limits vs with each kind of limit
 // 4. Zenodotus games per second on one core, four bot seats
 // 5. sim --jobs 2 against --jobs 1 (guild-mat), and the machine's ceiling: two processes at once
 // 6. every bundled bot: time from exec to the first question of `soloist play BOT` with a fresh
-//    journal (median), and headless games per second on one core
+//    journal (median; the cache of checked bots warm, and cold), headless games per second on one
+//    core, and the share of those games' CPU time outside Lua's own code (bench/vm_share.*);
+//    the peak memory of play, and of a long simulation against a short one (--rss-games)
 // 7. soloist merge of 100 shards of 10,000 games (1,000,000 records of a guild-mat run)
 // 8. guild-mat against its no-host reference (bench/reference/guild-mat.lua, the same games as
 //    one plain Lua file run by the stock lua5.4; tests/cli/reference.sh keeps them the same):
 //    games/s of the whole `soloist sim guild-mat --jobs 1` process and of the whole lua5.4
 //    process on one core, alternately, and their ratio (--reference-games a run)
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <spawn.h>
 #include <unistd.h>
@@ -34,6 +38,7 @@
 #include "cli/common.hpp"
 #include "cli/results.hpp"
 #include "cli/simulation.hpp"
+#include "vm_share.hpp"
 
 extern char** environ;
 
@@ -129,7 +134,11 @@ static std::string on_path(const std::string& program) {
 
 // Wall time from exec to the first question of `soloist play BOT --journal NEW`: until its
 // prompt ("\n> ") has come out on the pipe. Then its input closes and it quits.
-static double time_to_first_prompt(const std::string& soloist, const std::string& bot, const std::string& journal) {
+struct Start {
+    double seconds;
+    long peak_rss_kib;
+};
+static Start time_to_first_prompt(const std::string& soloist, const std::string& bot, const std::string& journal) {
     int in[2], out[2];
     if (pipe(in) != 0 || pipe(out) != 0) std::exit(1);
     posix_spawn_file_actions_t actions;
@@ -156,13 +165,32 @@ static double time_to_first_prompt(const std::string& soloist, const std::string
     close(in[1]);  // end of input: play quits
     close(out[0]);
     int status = 0;
-    waitpid(pid, &status, 0);
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
     posix_spawn_file_actions_destroy(&actions);
     if (t < 0) {
         std::fprintf(stderr, "bench: soloist play %s printed no question\n", bot.c_str());
         std::exit(1);
     }
-    return t;
+    return {t, usage.ru_maxrss};
+}
+
+// Peak resident memory (KiB) of a whole `args` process, waited for.
+static long peak_rss_kib(const std::vector<std::string>& args) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    const pid_t pid = spawn(args, actions);
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    posix_spawn_file_actions_destroy(&actions);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::fprintf(stderr, "bench: %s failed\n", args[0].c_str());
+        std::exit(1);
+    }
+    return usage.ru_maxrss;
 }
 
 static double games_per_second(const Bot& bot, std::size_t games, Limits::Mode mode,
@@ -197,14 +225,25 @@ static std::string spread(const std::vector<double>& v) {
 }
 
 int main(int argc, char** argv) {
-    std::size_t games = 5000, starts = 41, zenodotus_games = 1000, reference_games = 10000, rounds = 5;
+    std::size_t games = 5000, starts = 41, cold_starts = 5, zenodotus_games = 1000, reference_games = 10000, rounds = 5,
+                rss_games = 1000000;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--games")) games = std::stoul(argv[i + 1]);
         if (!std::strcmp(argv[i], "--starts")) starts = std::stoul(argv[i + 1]);
         if (!std::strcmp(argv[i], "--zenodotus-games")) zenodotus_games = std::stoul(argv[i + 1]);
         if (!std::strcmp(argv[i], "--reference-games")) reference_games = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
+        if (!std::strcmp(argv[i], "--cold-starts")) cold_starts = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
+        if (!std::strcmp(argv[i], "--rss-games")) rss_games = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
         if (!std::strcmp(argv[i], "--rounds")) rounds = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
     }
+    // The cache of checked bots of every soloist the bench starts: a folder of its own, not the user's.
+    struct Folder {
+        std::filesystem::path path;
+        ~Folder() { std::filesystem::remove_all(path); }
+    };
+    char cache_template[] = "/tmp/soloist-bench-cache-XXXXXX";
+    const Folder bench_cache{mkdtemp(cache_template)};
+    setenv("XDG_CACHE_HOME", bench_cache.path.c_str(), 1);
     std::string self = argv[0];
     const std::string soloist = self.substr(0, self.rfind('/') + 1) + "soloist";
 
@@ -288,30 +327,74 @@ int main(int argc, char** argv) {
                 "(rounds %s); --jobs 2 reaches %.2f of it\n",
                 median(ceilings), range(ceilings).c_str(), median(ratios) / median(ceilings));
 
-    // Every bundled bot: the first question of play, and games per second on one core.
+    // Every bundled bot: the first question of play, and games per second on one core. Each
+    // play gets a new journal; the cache of checked bots is a folder of the bench's own: cold
+    // (a new, empty one for each start: the bot checked in full) and warm (one folder, written
+    // by an unmeasured start). While the games run, the CPU is sampled: the share outside Lua.
     sched_setaffinity(0, sizeof one_core, &one_core);
-    std::printf("every bundled bot (play: exec to the first question printed, fresh journal, median of %zu; sim: one core, "
-                "random answers, median of %zu rounds of about a second):\n", starts, rounds);
+    std::printf("every bundled bot (play: exec to the first question printed, new journal, median of %zu with the cache of "
+                "checked bots warm, of %zu cold; sim: one core, random answers, median of %zu rounds of about a second; "
+                "outside Lua: share of CPU samples of those rounds not in Lua's own code):\n",
+                starts, cold_starts, rounds);
     char journals[] = "/tmp/soloist-bench-play-XXXXXX";
     const std::filesystem::path journal_dir = mkdtemp(journals);
+    long play_rss = 0;
     for (const auto& dir : find_bots(lib, {})) {
         if (dir.parent_path() != lib.scripts_dir) continue;  // the bundled ones only
         const Bot b = load_bot(dir, lib);
-        std::vector<double> first;
-        for (std::size_t i = 0; i <= starts; ++i) {
-            const auto journal = journal_dir / (b.id + "-" + std::to_string(i) + ".journal");
-            const double t = time_to_first_prompt(soloist, b.id, journal.string());
-            if (i > 0) first.push_back(t);  // the first warms the file cache
-        }
+        std::size_t started = 0;
+        auto first_question = [&](const std::filesystem::path& cache) {
+            setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+            const auto journal = journal_dir / (b.id + "-" + std::to_string(started++) + ".journal");
+            const Start start = time_to_first_prompt(soloist, b.id, journal.string());
+            play_rss = std::max(play_rss, start.peak_rss_kib);
+            return start.seconds;
+        };
+        std::vector<double> cold, warm;
+        for (std::size_t i = 0; i < cold_starts; ++i) cold.push_back(first_question(journal_dir / ("cold-" + std::to_string(i))));
+        first_question(journal_dir / "warm");  // writes the entry
+        for (std::size_t i = 0; i < starts; ++i) warm.push_back(first_question(journal_dir / "warm"));
         const double calibrate = games_per_second(b, 50, Limits::Mode::watchdog);
         const std::size_t n = std::max<std::size_t>(50, static_cast<std::size_t>(calibrate));
         std::vector<double> rate;
+        bench::CpuSampler sampler;
+        sampler.start();
         for (std::size_t r = 0; r < rounds; ++r) rate.push_back(games_per_second(b, n, Limits::Mode::watchdog));
-        std::sort(first.begin(), first.end());
-        std::printf("  %-12s first question %.1f ms (goal < 10 ms; %.1f-%.1f), %.0f games/s (rounds %s)\n", b.id.c_str(),
-                    1000 * median(first), 1000 * first.front(), 1000 * first.back(), median(rate), spread(rate).c_str());
+        const auto samples = sampler.stop();
+        std::string why_not;
+        const bench::TimeShares shares = bench::classify(samples, SOLOIST_LUA_LIBRARY, why_not);
+        std::sort(warm.begin(), warm.end());
+        std::printf("  %-12s first question %.1f ms (goal < 10 ms; %.1f-%.1f), cold %.1f ms; %.0f games/s (rounds %s)\n",
+                    b.id.c_str(), 1000 * median(warm), 1000 * warm.front(), 1000 * warm.back(), 1000 * median(cold),
+                    median(rate), spread(rate).c_str());
+        if (shares.samples == 0) {
+            std::printf("               outside Lua: not measured (%s)\n", why_not.c_str());
+            continue;
+        }
+        std::printf("               outside Lua %.1f%% of %zu samples (goal < 15%%): Lua C API %.1f%%, Soloist's C++ %.1f%%, "
+                    "C library %.1f%%; most:",
+                    100 * shares.outside(), shares.samples, 100 * shares.api, 100 * shares.host, 100 * shares.c_library);
+        for (const auto& [name, share] : shares.top_outside)
+            std::printf(" %s %.1f%%,", name.substr(0, 60).c_str(), 100 * share);
+        std::printf("\n");
     }
+    setenv("XDG_CACHE_HOME", bench_cache.path.c_str(), 1);
     std::filesystem::remove_all(journal_dir);
+    std::printf("peak resident memory of soloist play to its first question: %.1f MiB (the largest of every bot's starts)\n",
+                static_cast<double>(play_rss) / 1024);
+
+    // Peak memory of a long simulation against a short one: flat, not growing with the games.
+    {
+        const auto rss = [&](std::size_t n) {
+            return static_cast<double>(peak_rss_kib({soloist, "sim", "guild-mat", "--games", std::to_string(n), "--seed", "1",
+                                                     "--jobs", "2"})) / 1024;
+        };
+        sched_setaffinity(0, sizeof every, &every);
+        const double small = rss(10000), large = rss(rss_games);
+        std::printf("peak resident memory of soloist sim guild-mat --jobs 2: %.1f MiB for 10,000 games, %.1f MiB for %zu games "
+                    "(ratio %.2f: flat is 1)\n", small, large, rss_games, large / small);
+        sched_setaffinity(0, sizeof one_core, &one_core);
+    }
 
     // merge: 100 shard files of a 1,000,000-game run. The records are those of 10,000 real
     // guild-mat games, numbered again for each shard (merge checks every game's number and seed).

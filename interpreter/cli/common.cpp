@@ -27,6 +27,12 @@ Limits Common::effective_limits() const {
     return l;
 }
 
+Bot load_bot_cached(const std::filesystem::path& dir, const Library& library, CacheUse* use) {
+    return load_checked_bot(dir, library, checked_bots_dir(), use, [&](const Bot& bot) {
+        return lua::compile_bot_scripts(bot, library.scripts_dir / "lib");
+    });
+}
+
 Bot load_bot_named(const std::string& name, const Common& common) {
     const auto lib = common.library();
     std::optional<Bot> loaded;
@@ -35,13 +41,13 @@ Bot load_bot_named(const std::string& name, const Common& common) {
     // asking resolve_bot first would read it twice.
     if (const auto dir = usual_bot_folder(name, lib, common.bot_dirs); !dir.empty()) {
         spdlog::debug("loading bot '{}' from {}", name, dir.string());
-        loaded = load_checked_bot(dir, lib, checked_bots_dir(), &use);
+        loaded = load_bot_cached(dir, lib, &use);
         if (loaded->id != name) loaded.reset();
     }
     if (!loaded) {
         const auto dir = resolve_bot(name, lib, common.bot_dirs);
         spdlog::debug("loading bot '{}' from {}", name, dir.string());
-        loaded = load_checked_bot(dir, lib, checked_bots_dir(), &use);
+        loaded = load_bot_cached(dir, lib, &use);
     }
     Bot bot = std::move(*loaded);
     spdlog::debug("bot {} {}: {} component files, files hash {}, {}", bot.id, bot.version, bot.component_files.size(),
@@ -141,7 +147,7 @@ Session session_from_journal(const Journal& journal, const Common& common, bool 
     } catch (const UsageError&) {
         std::error_code ec;
         if (h.bot_dir.empty() || !std::filesystem::is_regular_file(std::filesystem::path(h.bot_dir) / "bot.yaml", ec)) throw;
-        bot = std::make_unique<Bot>(load_checked_bot(h.bot_dir, common.library(), checked_bots_dir()));
+        bot = std::make_unique<Bot>(load_bot_cached(h.bot_dir, common.library()));
     }
     const bool same = bot->content_hash == h.bot_hash && bot->version == h.bot_version;
     if (!same && !force)

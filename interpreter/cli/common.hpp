@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "domain/bot.hpp"
+#include "domain/checked_bots.hpp"
 #include "domain/game.hpp"
 #include "domain/journal.hpp"
 
@@ -47,6 +48,10 @@ struct Session {
 std::unique_ptr<Game> make_game(const Bot& bot, GameSetup setup);
 
 Bot load_bot_named(const std::string& name, const Common& common);
+
+// The bot in `dir` through the cache of checked bots (domain/checked_bots.hpp), its scripts
+// compiled there too: the bot of load_bot, started faster.
+Bot load_bot_cached(const std::filesystem::path& dir, const Library& library, CacheUse* use = nullptr);
 HouseRules load_house_rules(const std::filesystem::path& file);
 
 // A word for the shell: as it is when it is plain, else in single quotes.

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "cli/terminal.hpp"
-#include "domain/checked_bots.hpp"
 #include "domain/file_access.hpp"
 #include "domain/numbers.hpp"
 #include "domain/yaml_json.hpp"
@@ -57,7 +56,7 @@ Reply Companion::bots() const {
     const auto lib = common_.library();
     for (const auto& dir : find_bots(lib, common_.bot_dirs)) {
         try {
-            const Bot bot = load_checked_bot(dir, lib, checked_bots_dir());
+            const Bot bot = cli::load_bot_cached(dir, lib);
             json b = {{"id", bot.id}, {"name", bot.name}, {"game", bot.game}, {"version", bot.version},
                       {"description", bot.description}, {"options", json::array()}, {"rules", json::array()}};
             for (const auto& o : bot.options) b["options"].push_back(option_json(o));

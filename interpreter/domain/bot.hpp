@@ -3,6 +3,7 @@
 // options a game is played with.
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,10 @@ struct Bot {
     std::vector<ComponentSpec> component_files;
     nlohmann::json components;  // name -> validated data
     std::string content_hash;   // 16 hex digits
+    // The bot's and the library's Lua files compiled (lua_dump, debug information kept), by the
+    // file's path in normal form: from the cache of checked bots (checked_bots.hpp), which
+    // compiled them from these very files. Empty: every script is compiled from its text.
+    std::map<std::string, std::string> chunks;
 };
 
 // Where the Lua library, the bundled bots and the schemas are, and the player's own bots.

@@ -1,6 +1,7 @@
 #include "domain/checked_bots.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -129,10 +130,13 @@ std::string encode_checked_bot(const Bot& bot, const std::string& key) {
     for (const auto& o : bot.options) options.push_back(option_json(o));
     for (const auto& s : bot.steps) steps.push_back({s.id, s.description});
     for (const auto& c : bot.component_files) files.push_back({c.name, c.file.string(), c.schema.string()});
-    const json j = {{"id", bot.id},           {"name", bot.name},         {"game", bot.game},
+    json j = {{"id", bot.id},           {"name", bot.name},         {"game", bot.game},
                     {"version", bot.version}, {"description", bot.description},
                     {"entry", bot.entry},     {"options", options},       {"steps", steps},
-                    {"component_files", files}, {"components", bot.components}, {"content_hash", bot.content_hash}};
+                    {"component_files", files}, {"components", bot.components}, {"content_hash", bot.content_hash},
+                    {"chunks", json::object()}};
+    for (const auto& [file, chunk] : bot.chunks)
+        j["chunks"][file] = json::binary(std::vector<std::uint8_t>(chunk.begin(), chunk.end()));
     const std::vector<std::uint8_t> payload = json::to_cbor(j);
     const std::string_view bytes(reinterpret_cast<const char*>(payload.data()), payload.size());
     return std::string(kMagic) + ' ' + key + ' ' + std::to_string(bytes.size()) + ' ' + hex64(fnv1a64(bytes)) + '\n' +
@@ -172,10 +176,15 @@ Bot decode_checked_bot(const std::string& entry, const std::string& key, const f
     bot.components = field(j, "components");
     if (!bot.components.is_object()) throw std::runtime_error("components is not an object");
     bot.content_hash = text(j, "content_hash");
+    for (const auto& [file, chunk] : field(j, "chunks").items()) {
+        if (!chunk.is_binary()) throw std::runtime_error("a chunk is not binary");
+        bot.chunks[file] = std::string(chunk.get_binary().begin(), chunk.get_binary().end());
+    }
     return bot;
 }
 
-Bot load_checked_bot(const fs::path& dir, const Library& library, const fs::path& cache_dir, CacheUse* use) {
+Bot load_checked_bot(const fs::path& dir, const Library& library, const fs::path& cache_dir, CacheUse* use,
+                     const ScriptCompiler& compile) {
     if (cache_dir.empty()) {
         if (use) *use = CacheUse::off;
         return load_bot(dir, library);
@@ -190,6 +199,11 @@ Bot load_checked_bot(const fs::path& dir, const Library& library, const fs::path
     }
     const fs::path entry = cache_dir / (key + ".bot");
     try {
+        // Compiled chunks are loaded as they are: only an entry of the user's own, that no one
+        // else may write, is read.
+        struct stat st {};
+        if (::lstat(entry.c_str(), &st) != 0 || st.st_uid != ::geteuid() || (st.st_mode & 022) != 0)
+            throw std::runtime_error("not the user's own entry");
         Bot bot = decode_checked_bot(read_regular_file(entry, kMaxEntryBytes), key, dir);
         if (use) *use = CacheUse::hit;
         return bot;
@@ -198,10 +212,12 @@ Bot load_checked_bot(const fs::path& dir, const Library& library, const fs::path
     }
     Bot bot = load_bot(dir, library);
     if (use) *use = CacheUse::miss;
+    if (compile) bot.chunks = compile(bot);
     try {
         std::error_code ec;
-        fs::create_directories(cache_dir, ec);
+        if (fs::create_directories(cache_dir, ec)) fs::permissions(cache_dir, fs::perms::owner_all, ec);
         write_file_atomically(entry, encode_checked_bot(bot, key), Durability::later);
+        fs::permissions(entry, fs::perms::owner_read | fs::perms::owner_write, ec);
     } catch (const std::exception&) {
         // A cache that cannot be written only costs the next start its time.
     }

@@ -11,6 +11,8 @@
 // bot that passed every check is written; a bot with problems is checked in full each time, so
 // its messages never come from the cache. Nothing is made durable (it can always be rebuilt).
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <string>
 
 #include "domain/bot.hpp"
@@ -26,11 +28,16 @@ std::string checked_bot_key(const std::filesystem::path& dir, const Library& lib
 // How load_checked_bot found the bot (for tests and the bench).
 enum class CacheUse { hit, miss, off };
 
+// Compiles the bot's scripts for Bot::chunks (lua::compile_bot_scripts: the domain does not know Lua).
+using ScriptCompiler = std::function<std::map<std::string, std::string>(const Bot&)>;
+
 // What load_bot(dir, library) returns, the same in every field, through the cache in
-// `cache_dir` (empty: load_bot itself). Throws what load_bot throws. A cache folder that cannot
-// be created or written is no error: the bot is loaded all the same.
+// `cache_dir` (empty: load_bot itself), and with its scripts compiled by `compile` (when given)
+// kept in the entry too. Throws what load_bot throws. A cache folder that cannot be created or
+// written is no error: the bot is loaded all the same. The folder is made private (0700); an
+// entry that is not the user's own file, or that others may write, is not read.
 Bot load_checked_bot(const std::filesystem::path& dir, const Library& library, const std::filesystem::path& cache_dir,
-                     CacheUse* use = nullptr);
+                     CacheUse* use = nullptr, const ScriptCompiler& compile = {});
 
 // A bot as the cache stores it, and back (exposed for tests).
 std::string encode_checked_bot(const Bot& bot, const std::string& key);

@@ -1,4 +1,5 @@
-// Loading a bot's script files: always from Lua text, never binary. A state that is copied
+// Loading a bot's script files: from Lua text, never a binary chunk from a file; or the chunks
+// Soloist compiled itself from the same text (Bot::chunks, the cache of checked bots). A state that is copied
 // for many games has every module compiled in advance (preload_modules), so a game's
 // `require` finds it ready.
 #include <algorithm>
@@ -6,6 +7,7 @@
 #include <cstring>
 
 #include "domain/atomic_file.hpp"
+#include "domain/bot.hpp"
 #include "lua/lua_context.hpp"
 
 namespace soloist::lua {
@@ -40,8 +42,26 @@ static void refused_assignment(lua_State* L) {
     lua_pushstring(L, ctx.scratch.c_str());
 }
 
+// The chunk of `file` compiled from its text by compile_bot_scripts, when the bot has one.
+static const std::string* compiled_chunk(const BotContext& ctx, const std::filesystem::path& file) {
+    if (!ctx.setup || !ctx.setup->bot || ctx.setup->bot->chunks.empty()) return nullptr;
+    const auto& chunks = ctx.setup->bot->chunks;
+    const auto it = chunks.find(file.lexically_normal().string());
+    return it == chunks.end() ? nullptr : &it->second;
+}
+
 bool load_script(lua_State* L, const std::filesystem::path& file) {
     auto& ctx = context(L);
+    // Compiled by Soloist itself from this very text (the cache of checked bots keys it by the
+    // files' contents): loaded as it is, never a binary chunk from a bot folder (refused below).
+    if (const std::string* chunk = compiled_chunk(ctx, file)) {
+        if (luaL_loadbufferx(L, chunk->data(), chunk->size(), "=compiled", "b") == LUA_OK) {
+            lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+            lua_setupvalue(L, -2, 1);
+            return true;
+        }
+        lua_pop(L, 1);  // not a chunk after all: compiled from the text below
+    }
     bool readable = false;
     {
         ctx.chunkname = "@" + display_path(file);

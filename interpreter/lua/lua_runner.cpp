@@ -367,16 +367,54 @@ std::size_t warm_starts(const ScriptCache& cache) {
 
 namespace soloist::lua {
 
-std::optional<std::string> compile_only(const std::filesystem::path& file) {
-    State state(Limits{});
-    lua_State* L = state.L();
+namespace {
+
+// A state that only compiles: no game, and an empty table for the chunks' _ENV.
+struct Compiler {
+    explicit Compiler(const Limits& limits) : state(limits) {
+        set_context(state.L(), &ctx);
+        lua_newtable(state.L());
+        lua_setfield(state.L(), LUA_REGISTRYINDEX, ENV_KEY);
+    }
+    State state;
     BotContext ctx;
-    set_context(L, &ctx);
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+};
+
+}  // namespace
+
+std::optional<std::string> compile_only(const std::filesystem::path& file) {
+    Compiler compiler{Limits{}};
+    lua_State* L = compiler.state.L();
     if (load_script(L, file)) return std::nullopt;
     std::string message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "cannot compile";
     return message;
+}
+
+std::map<std::string, std::string> compile_bot_scripts(const Bot& bot, const std::filesystem::path& lib_dir) {
+    std::map<std::string, std::string> chunks;
+    // Compiling needs little memory: a state that reserves little address space, so that this
+    // works wherever the game itself can run (ulimit -v). Where it cannot, the scripts are
+    // compiled from their text as without a cache.
+    Limits limits;
+    limits.max_memory = std::min<std::size_t>(limits.max_memory, 32u << 20);
+    std::optional<Compiler> compiler;
+    try {
+        compiler.emplace(limits);
+    } catch (const std::exception&) {
+        return chunks;
+    }
+    lua_State* L = compiler->state.L();
+    for (const auto& [name, file] : modules_of({lib_dir, bot.dir})) {
+        if (!load_script(L, file)) {
+            lua_pop(L, 1);
+            continue;
+        }
+        std::string chunk;
+        lua_dump(L, append_to_string, &chunk, 0);  // with its debug information: tracebacks read the same
+        lua_pop(L, 1);
+        chunks[file.lexically_normal().string()] = std::move(chunk);
+    }
+    return chunks;
 }
 
 }  // namespace soloist::lua

@@ -1,6 +1,7 @@
 #pragma once
 // The Lua engine behind the step machine: one sandboxed lua_State per game.
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,5 +30,10 @@ namespace soloist::lua {
 // Compiles a Lua file as text without running it: the syntax error (file:line: message)
 // or nullopt.
 std::optional<std::string> compile_only(const std::filesystem::path& file);
+
+// Every module of scripts/lib (`lib_dir`) and of the bot's folder compiled from its text as a
+// game would compile it (with the host's names line), dumped with its debug information: for
+// Bot::chunks. A file that does not compile is left out (a game compiles it and reports it).
+std::map<std::string, std::string> compile_bot_scripts(const Bot& bot, const std::filesystem::path& lib_dir);
 
 }  // namespace soloist::lua

@@ -219,3 +219,33 @@ TEST_CASE("the cache folder: $XDG_CACHE_HOME/soloist/checked-bots, else ~/.cache
     if (old_xdg) ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
     else ::unsetenv("XDG_CACHE_HOME");
 }
+
+TEST_CASE("compiled chunks are kept with the entry byte for byte; an entry others may write is not read", "[cache]") {
+    Copy copy("guild-mat");
+    const std::map<std::string, std::string> chunks = {{"/a/main.lua", std::string("\x1bLua\0\x01\xff", 7)},
+                                                       {"/a/other.lua", ""}};
+    int compiled = 0;
+    const ScriptCompiler compile = [&](const Bot&) {
+        ++compiled;
+        return chunks;
+    };
+    CacheUse use = CacheUse::off;
+    Bot bot = load_checked_bot(copy.dir, copy.library, copy.cache, &use, compile);
+    CHECK(use == CacheUse::miss);
+    CHECK(bot.chunks == chunks);
+    bot = load_checked_bot(copy.dir, copy.library, copy.cache, &use, compile);
+    CHECK(use == CacheUse::hit);
+    CHECK(bot.chunks == chunks);
+    CHECK(compiled == 1);
+    const fs::path entry = copy.entry();
+    CHECK((fs::status(entry).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write));
+    CHECK((fs::status(copy.cache).permissions() & fs::perms::all) == fs::perms::owner_all);
+
+    fs::permissions(entry, fs::perms::group_write | fs::perms::others_write, fs::perm_options::add);
+    bot = load_checked_bot(copy.dir, copy.library, copy.cache, &use, compile);
+    CHECK(use == CacheUse::miss);
+    CHECK(compiled == 2);
+    CHECK((fs::status(entry).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write));
+    bot = load_checked_bot(copy.dir, copy.library, copy.cache, &use, compile);
+    CHECK(use == CacheUse::hit);
+}

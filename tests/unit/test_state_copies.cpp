@@ -254,3 +254,26 @@ return { result = "win", summary = first .. " " .. later() .. " " .. game.seed }
     }
     CHECK(lua::warm_starts(*cache) == 2);
 }
+
+TEST_CASE("a bot's scripts compiled in advance (Bot::chunks) play the games of its text; damaged ones are not used",
+          "[copies][determinism][cache]") {
+    const auto lib = Library::in_use();
+    for (const std::string id : {"guild-mat", "zenodotus", "botric"}) {
+        INFO(id);
+        const Bot text = load_bot(lib.scripts_dir / id, lib);
+        Bot compiled = text;
+        compiled.chunks = lua::compile_bot_scripts(text, lib.scripts_dir / "lib");
+        CHECK(compiled.chunks.size() >= 10);
+        CHECK(compiled.chunks.count((lib.scripts_dir / id / "main.lua").lexically_normal().string()) == 1);
+        Bot damaged = text;
+        damaged.chunks = compiled.chunks;
+        for (auto& [file, chunk] : damaged.chunks) chunk = chunk.substr(0, chunk.size() / 2);
+        for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+            const std::string expected = play(*new_game(text, seed, nullptr));
+            CHECK(expected.size() > 1000);
+            CHECK(play(*new_game(compiled, seed, nullptr)) == expected);
+            CHECK(play(*new_game(compiled, seed, lua::make_script_cache())) == expected);
+            CHECK(play(*new_game(damaged, seed, nullptr)) == expected);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+#pragma once
+// Where a simulation's CPU time goes, by sampling: inside Lua's own code (the interpreter, its
+// tables, strings, garbage collector and standard library) or outside it (the Lua C API the
+// bindings call, Soloist's own C++, the C library). For soloist_bench's "outside the Lua VM" figure.
+//
+// The samples are the program counters at SIGPROF (setitimer ITIMER_PROF: CPU time of the whole
+// process, so any thread that runs games is sampled); each is named by the symbol table of the
+// running program (`nm`, from binutils) and counted as Lua's when that symbol comes from Lua's
+// static library (`nm` of liblua5.4.a; its lapi.o and lauxlib.o are the C API).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace soloist::bench {
+
+// Collects program counters from start() to stop(); one sampler at a time.
+class CpuSampler {
+public:
+    void start();
+    std::vector<std::uintptr_t> stop();
+};
+
+struct TimeShares {
+    std::size_t samples = 0;
+    double vm = 0, api = 0, host = 0, c_library = 0;  // fractions of the samples
+    std::vector<std::pair<std::string, double>> top_outside;  // the largest symbols outside the VM
+    double outside() const { return 1 - vm; }
+};
+
+// Names the samples. `lua_library` is the static liblua5.4.a the program was linked with; an
+// empty result (samples == 0) when it or `nm` is missing, with the reason in `why_not`.
+TimeShares classify(const std::vector<std::uintptr_t>& pcs, const std::string& lua_library, std::string& why_not);
+
+}  // namespace soloist::bench
