@@ -89,14 +89,16 @@ json option_json(const OptionSpec& o) {
             {"max", o.max ? json(*o.max) : json()}};
 }
 
-// As yaml_json reads numbers: a whole number is signed when it fits, unsigned beyond. (CBOR
-// gives back every non-negative whole number as unsigned.)
-void restore_signed(json& v) {
+// Data as yaml_json reads it: a whole number is signed when it fits, unsigned beyond (CBOR
+// gives back every non-negative whole number as unsigned), and nothing is a byte string.
+void as_read_from_yaml(json& v) {
     if (v.is_number_unsigned()) {
         const auto u = v.get<std::uint64_t>();
         if (u <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) v = static_cast<std::int64_t>(u);
+    } else if (v.is_binary()) {
+        throw std::runtime_error("a byte string in the data");
     } else if (v.is_structured()) {
-        for (auto& item : v) restore_signed(item);
+        for (auto& item : v) as_read_from_yaml(item);
     }
 }
 
@@ -152,7 +154,10 @@ Bot decode_checked_bot(const std::string& entry, const std::string& key, const f
                                  hex64(fnv1a64(payload));
     if (header != expected) throw std::runtime_error("header '" + header + "' where '" + expected + "' was expected");
     json j = json::from_cbor(payload);  // throws json::exception on damage
-    restore_signed(j);
+    if (!j.is_object() || !j.contains("chunks")) throw std::runtime_error("no field chunks");
+    json chunks = std::move(j["chunks"]);
+    j.erase("chunks");
+    as_read_from_yaml(j);
 
     Bot bot;
     bot.dir = dir;
@@ -176,7 +181,8 @@ Bot decode_checked_bot(const std::string& entry, const std::string& key, const f
     bot.components = field(j, "components");
     if (!bot.components.is_object()) throw std::runtime_error("components is not an object");
     bot.content_hash = text(j, "content_hash");
-    for (const auto& [file, chunk] : field(j, "chunks").items()) {
+    if (!chunks.is_object()) throw std::runtime_error("chunks is not an object");
+    for (const auto& [file, chunk] : chunks.items()) {
         if (!chunk.is_binary()) throw std::runtime_error("a chunk is not binary");
         bot.chunks[file] = std::string(chunk.get_binary().begin(), chunk.get_binary().end());
     }
