@@ -17,11 +17,6 @@
 
 namespace soloist::lua {
 
-// Each thread's extra space holds the address of the state's context slot (State's
-// constructor puts it there, and new threads copy it).
-BotContext& context(lua_State* L) { return *static_cast<BotContext*>(**static_cast<void***>(lua_getextraspace(L))); }
-void set_context(lua_State* L, BotContext* ctx) { **static_cast<void***>(lua_getextraspace(L)) = ctx; }
-
 std::string display_path(const std::filesystem::path& file) {
     const std::filesystem::path root = std::filesystem::absolute(data_root().dir).lexically_normal();
     const auto normal = std::filesystem::absolute(file).lexically_normal();
