@@ -105,12 +105,14 @@ int current_view(lua_State* L) {
     });
 }
 
+// The upvalues of the ui functions: the keys of an option table (no string to hash per use),
+// and the table whose one slot holds the prompt function of the waiting question.
+constexpr int ID_KEY = 1, LABEL_KEY = 2, PROMPT_SLOT = 3;
+
 // The prompt at 1: a string, or a function that returns one, called now and again after each
 // correction while the question waits (current_prompt), so that a prompt naming a corrected
-// value says the new one. The builder is kept until the next question, in the one slot of a
-// small table shared by the question functions (PROMPT_SLOT, also at PROMPT_TAG in the
-// registry): setting it is an array store, not a registry insertion.
-constexpr int PROMPT_SLOT = 3;  // after ID_KEY and LABEL_KEY (below)
+// value says the new one. The builder is kept until the next question, in PROMPT_SLOT (also
+// at PROMPT_TAG in the registry): setting it is an array store, not a registry insertion.
 
 static const char* question_prompt(lua_State* L) {
     auto& ctx = context(L);
@@ -204,9 +206,6 @@ static int wait_for_answer(lua_State* L) {
     context(L).asked = true;
     return lua_yield(L, 0);
 }
-
-// The keys of an option table, as upvalues of the ui functions: no string to hash per use.
-constexpr int ID_KEY = 1, LABEL_KEY = 2;
 
 // Each option takes three stack slots: the option as given, its id and its label.
 constexpr int OPTION_SLOTS = 3;
