@@ -36,14 +36,20 @@ struct BotContext {
     // code may only read then, as a replay makes no such call.
     bool viewing = false;
     bool prompt_builder = false;  // the waiting question's prompt is a function (PROMPT_TAG)
+    // Someone reads the transcript, so the bindings build events: the transcript's
+    // recording(), read each time the runner hands the state to the bot's code (a listener
+    // can only be set between those calls), so that a binding's check is one load.
+    bool recording = false;
     // Host-owned buffers, so that no object with a destructor is on the C++ stack when a
     // Lua error unwinds it.
     std::string scratch, chunkname;
     std::filesystem::path module_path;
 };
 
-BotContext& context(lua_State* L);
-void set_context(lua_State* L, BotContext* ctx);
+// Each thread's extra space holds the address of the state's context slot (State's
+// constructor puts it there, and new threads copy it).
+inline BotContext& context(lua_State* L) { return *static_cast<BotContext*>(**static_cast<void***>(lua_getextraspace(L))); }
+inline void set_context(lua_State* L, BotContext* ctx) { **static_cast<void***>(lua_getextraspace(L)) = ctx; }
 
 // "scripts/guild-mat/main.lua" for a file under the data root in use (an installed
 // share/soloist, or the source tree), else the path as given: what error messages and
@@ -99,7 +105,7 @@ inline constexpr const char* PRELOADED_KEY = "soloist.preloaded";  // module nam
 // Registry keys that are light userdata (an address): no string is hashed.
 inline const char STEPS_TAG = 0;  // anchors the steps being run (lua_game.cpp's StepStack)
 inline const char VIEW_TAG = 0;   // {title, entries or builder} of the bot's last ui.show
-inline const char PROMPT_TAG = 0; // the prompt function of the question waiting, if any
+inline const char PROMPT_TAG = 0; // {the prompt function of the question waiting, if any}
 
 // Refuses, with a Lua error naming `what`, a call that would change the game while the host
 // builds the bot's view (ui.say, random draws, game.record, ...).

@@ -207,8 +207,6 @@ std::size_t json_bytes(const nlohmann::json& value) {
     }
 }
 
-bool recording(lua_State* L) { return context(L).setup->transcript->recording(); }
-
 void emit(lua_State* L, nlohmann::json event) {
     if (context(L).viewing)
         throw std::runtime_error("the show builder may only read the game's state, not add a '" +

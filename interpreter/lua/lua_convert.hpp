@@ -48,6 +48,6 @@ int guarded(lua_State* L, F&& fn) {
 // (throws the limit's message past it).
 void emit(lua_State* L, nlohmann::json event);
 // Whether events are wanted at all (a simulation keeps none).
-bool recording(lua_State* L);
+inline bool recording(lua_State* L) { return context(L).recording; }
 
 }  // namespace soloist::lua

@@ -170,9 +170,10 @@ static int game_check_step(lua_State* L) {
 }
 
 // The transcript's own event kinds, which a bot's game.record cannot use: a set, the upvalue
-// of the game functions, so checking a kind is one lookup.
+// of the game functions, so checking a kind is one lookup. The key "event" is an upvalue too:
+// no string to intern per record.
 static const char* const host_events[] = {"start", "ask", "confirm", "number", "answer", "correct", "end", "error"};
-constexpr int HOST_EVENTS = 1;
+constexpr int HOST_EVENTS = 1, EVENT_KEY = 2;
 
 // game.record(kind, fields): an event of the bot's own in the transcript.
 static int game_record(lua_State* L) {
@@ -185,7 +186,7 @@ static int game_record(lua_State* L) {
     // The kind is the first argument; a field of that name would be lost under it. Checked
     // whether or not anyone records, so a simulation finds it too.
     if (!lua_isnoneornil(L, 2)) {
-        lua_pushliteral(L, "event");
+        lua_pushvalue(L, lua_upvalueindex(EVENT_KEY));
         if (lua_rawget(L, 2) != LUA_TNIL)
             return luaL_error(L, "game.record: a field may not be named 'event' (the event's kind is the first argument)");
         lua_pop(L, 1);
@@ -254,7 +255,8 @@ int luaopen_game(lua_State* L) {
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, kind);
     }
-    luaL_setfuncs(L, game_functions, 1);
+    lua_pushliteral(L, "event");  // EVENT_KEY
+    luaL_setfuncs(L, game_functions, 2);
     const auto& b = bot(L);
     lua_createtable(L, 0, 3);
     lua_pushstring(L, b.id.c_str());

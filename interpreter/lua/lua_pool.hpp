@@ -8,8 +8,27 @@
 // of the used bytes and put back later (save/restore): a simulation builds a game's state
 // once and copies it for every game instead of building it again. Pages are committed as
 // the pool grows, so the reservation costs address space only.
+#include <bit>
 #include <cstddef>
+#include <iterator>
 #include <vector>
+
+// g++ says it builds with the address sanitizer by __SANITIZE_ADDRESS__, clang by __has_feature.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SOLOIST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(SOLOIST_ASAN)
+#include <sanitizer/asan_interface.h>
+// In sanitizer builds a free block is poisoned, so that a use after free inside the state
+// (which malloc's own checks never see here) is reported where it happens.
+#define SOLOIST_POOL_POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define SOLOIST_POOL_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define SOLOIST_POOL_POISON(p, n) ((void)(p), (void)(n))
+#define SOLOIST_POOL_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
 
 namespace soloist::lua {
 
@@ -23,12 +42,34 @@ public:
     Pool& operator=(const Pool&) = delete;
     ~Pool();
 
-    // nullptr when the reservation is used up.
-    void* allocate(std::size_t size);
-    void release(void* block, std::size_t size);
+    // nullptr when the reservation is used up. These three run for every allocation of the
+    // state: the free-list paths are inline, only new blocks and moves are calls.
+    void* allocate(std::size_t size) {
+        const std::size_t c = class_of(size);
+        if (c < std::size(free_)) {
+            if (FreeBlock* b = free_[c]) {
+                SOLOIST_POOL_UNPOISON(b, block_size(c));
+                free_[c] = b->next;
+                return b;
+            }
+        }
+        return allocate_new(c);
+    }
+    void release(void* block, std::size_t size) {
+        if (!block) return;
+        auto* b = static_cast<FreeBlock*>(block);
+        const std::size_t c = class_of(size);
+        b->next = free_[c];
+        free_[c] = b;
+        SOLOIST_POOL_POISON(b, block_size(c));
+    }
     // As realloc: the block moves when the size class changes. nullptr when out of memory
     // (the old block is then untouched).
-    void* resize(void* block, std::size_t old_size, std::size_t new_size);
+    void* resize(void* block, std::size_t old_size, std::size_t new_size) {
+        if (!block) return allocate(new_size);
+        if (class_of(old_size) == class_of(new_size)) return block;
+        return move(block, old_size, new_size);
+    }
 
     // Every byte handed out so far and the free lists.
     struct Image {
@@ -52,8 +93,16 @@ private:
     static constexpr std::size_t granule = 16, small_limit = 512, small_classes = small_limit / granule;
     static constexpr std::size_t large_classes = 48;  // 2^10 .. 2^57
     static constexpr std::size_t commit_step = 1u << 20;
-    static std::size_t class_of(std::size_t size);
-    static std::size_t block_size(std::size_t size_class);
+    static std::size_t class_of(std::size_t size) {
+        if (size <= small_limit) return (size + granule - 1) / granule - 1;
+        return small_classes + static_cast<std::size_t>(std::bit_width(size - 1)) - 10;
+    }
+    static std::size_t block_size(std::size_t size_class) {
+        if (size_class < small_classes) return (size_class + 1) * granule;
+        return std::size_t{1} << (size_class - small_classes + 10);
+    }
+    void* allocate_new(std::size_t size_class);  // from the untouched end of the range
+    void* move(void* block, std::size_t old_size, std::size_t new_size);
     bool commit_to(char* end);
     void poison_free_blocks() const;
 

@@ -123,6 +123,7 @@ public:
     }
 
     ScriptOutcome& start() override {
+        enter();
         // A game copied at the warm point would miss the events before it, and a house rule
         // is installed before the bot runs: those games start from the compiled modules.
         const bool warm_allowed = !setup_.transcript->recording() && setup_.rules_script.empty();
@@ -162,7 +163,7 @@ public:
 
     std::vector<Correctable> correctables() const override {
         std::vector<Correctable> out;
-        if (!state_) return out;
+        if (!state_) return out;  // (a getter sees BotContext::recording as the last run left it)
         lua_State* L = state_->L();
         for (const auto& c : ctx_.correctables) {
             out.push_back(c.spec);
@@ -179,6 +180,7 @@ public:
 
     std::optional<std::string> correct(const std::string& id, long long value) override {
         if (!state_) return "the game has not started";
+        enter();
         lua_State* L = state_->L();
         for (const auto& c : ctx_.correctables) {
             if (c.spec.id != id) continue;
@@ -205,8 +207,12 @@ public:
     }
 
 private:
+    // Before the bot's code runs: what the bindings read of the game (BotContext::recording).
+    void enter() { ctx_.recording = setup_.transcript->recording(); }
+
     // fn(out) under the door while the bot may only read (BotContext::viewing).
     bool read_only_call(lua_CFunction fn, void* out, std::string& error) {
+        enter();
         lua_State* L = state_->L();
         lua_pushcfunction(L, fn);
         lua_pushlightuserdata(L, out);
@@ -287,6 +293,7 @@ private:
     }
 
     ScriptOutcome& run(int nargs) {
+        enter();
         lua_State* L = state_->L();
         lua_State* co = ctx_.bot_thread;
         ctx_.asked = false;

@@ -17,11 +17,6 @@
 
 namespace soloist::lua {
 
-// Each thread's extra space holds the address of the state's context slot (State's
-// constructor puts it there, and new threads copy it).
-BotContext& context(lua_State* L) { return *static_cast<BotContext*>(**static_cast<void***>(lua_getextraspace(L))); }
-void set_context(lua_State* L, BotContext* ctx) { **static_cast<void***>(lua_getextraspace(L)) = ctx; }
-
 std::string display_path(const std::filesystem::path& file) {
     const std::filesystem::path root = std::filesystem::absolute(data_root().dir).lexically_normal();
     const auto normal = std::filesystem::absolute(file).lexically_normal();
@@ -224,30 +219,32 @@ static int l_next(lua_State* L) {
     return 2;
 }
 
-// tostring(v) without memory addresses.
+// tostring(v) without memory addresses. A number, string, boolean or nil has no __tostring
+// (no script can reach or set their metatables: the string metatable is locked), so it is
+// written at once, as luaL_tolstring writes it, without looking for one.
 static int push_safe_tostring(lua_State* L, int idx) {
     idx = lua_absindex(L, idx);
+    switch (lua_type(L, idx)) {
+        case LUA_TSTRING: lua_pushvalue(L, idx); return 1;
+        case LUA_TNUMBER:
+            if (lua_isinteger(L, idx)) lua_pushfstring(L, "%I", static_cast<LUAI_UACINT>(lua_tointeger(L, idx)));
+            else lua_pushfstring(L, "%f", static_cast<LUAI_UACNUMBER>(lua_tonumber(L, idx)));
+            return 1;
+        case LUA_TBOOLEAN: lua_pushstring(L, lua_toboolean(L, idx) ? "true" : "false"); return 1;
+        case LUA_TNIL: lua_pushliteral(L, "nil"); return 1;
+        default: break;
+    }
     if (luaL_callmeta(L, idx, "__tostring")) {
         if (!lua_isstring(L, -1)) luaL_error(L, "'__tostring' must return a string");
         return 1;
     }
-    switch (lua_type(L, idx)) {
-        case LUA_TNUMBER:
-        case LUA_TSTRING:
-        case LUA_TBOOLEAN:
-        case LUA_TNIL:
-            luaL_tolstring(L, idx, nullptr);
-            return 1;
-        default: {
-            // Pop only a non-string __name: the values above idx (string.format's other
-            // arguments) stay.
-            const int top = lua_gettop(L);
-            if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING) return 1;
-            lua_settop(L, top);
-            lua_pushstring(L, luaL_typename(L, idx));
-            return 1;
-        }
-    }
+    // Pop only a non-string __name: the values above idx (string.format's other arguments)
+    // stay.
+    const int top = lua_gettop(L);
+    if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING) return 1;
+    lua_settop(L, top);
+    lua_pushstring(L, luaL_typename(L, idx));
+    return 1;
 }
 
 static int l_tostring(lua_State* L) {

@@ -105,14 +105,20 @@ int current_view(lua_State* L) {
     });
 }
 
+// The upvalues of the ui functions: the keys of an option table (no string to hash per use),
+// and the table whose one slot holds the prompt function of the waiting question.
+constexpr int ID_KEY = 1, LABEL_KEY = 2, PROMPT_SLOT = 3;
+
 // The prompt at 1: a string, or a function that returns one, called now and again after each
 // correction while the question waits (current_prompt), so that a prompt naming a corrected
-// value says the new one. The builder is kept until the next question.
+// value says the new one. The builder is kept until the next question, in PROMPT_SLOT (also
+// at PROMPT_TAG in the registry): setting it is an array store, not a registry insertion.
+
 static const char* question_prompt(lua_State* L) {
     auto& ctx = context(L);
     if (lua_type(L, 1) == LUA_TFUNCTION) {
         lua_pushvalue(L, 1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &PROMPT_TAG);
+        lua_rawseti(L, lua_upvalueindex(PROMPT_SLOT), 1);
         ctx.prompt_builder = true;
         lua_pushvalue(L, 1);
         lua_call(L, 0, 1);
@@ -120,7 +126,7 @@ static const char* question_prompt(lua_State* L) {
         lua_replace(L, 1);
     } else if (ctx.prompt_builder) {
         lua_pushnil(L);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &PROMPT_TAG);
+        lua_rawseti(L, lua_upvalueindex(PROMPT_SLOT), 1);
         ctx.prompt_builder = false;
     }
     return luaL_checkstring(L, 1);
@@ -129,7 +135,8 @@ static const char* question_prompt(lua_State* L) {
 int current_prompt(lua_State* L) {
     auto* out = static_cast<std::string*>(lua_touserdata(L, 1));
     lua_settop(L, 0);
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PROMPT_TAG) != LUA_TFUNCTION) return 0;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PROMPT_TAG) != LUA_TTABLE) return 0;
+    if (lua_rawgeti(L, 1, 1) != LUA_TFUNCTION) return 0;
     lua_call(L, 0, 1);
     if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "a question's prompt function must return a string");
     const char* text = lua_tostring(L, -1);
@@ -151,13 +158,13 @@ static void check_can_ask(lua_State* L, const char* fn) {
 
 // The question in ctx.pending, filled in again with `choices` options: assigning keeps the
 // strings' buffers, and options dropped wait in ctx.spare_choices with theirs, so a bot that
-// asks with one option and then with three allocates nothing.
-static Question& new_question(lua_State* L, Question::Kind kind, const char* prompt, std::size_t choices = 0) {
+// asks with one option and then with three allocates nothing. Only what a simulated player
+// reads (the kind, the options' ids, the range) is set here; the prompt, the labels and the
+// step follow in complete_question when the question waits for its answer.
+static Question& new_question(lua_State* L, Question::Kind kind, std::size_t choices = 0) {
     auto& ctx = context(L);
     auto& q = ctx.pending;
     q.kind = kind;
-    q.prompt.assign(prompt);
-    q.step.clear();
     q.min = q.max = 0;
     auto& spare = ctx.spare_choices;
     for (; q.choices.size() > choices; q.choices.pop_back()) spare.push_back(std::move(q.choices.back()));
@@ -166,14 +173,14 @@ static Question& new_question(lua_State* L, Question::Kind kind, const char* pro
     return q;
 }
 
-// Poses the question built in ctx.pending: numbers it and names its step. True when a
-// simulated player answered it at once (Game::play_by) with `pick`: the bot goes on without
-// being suspended, and the budgets start again as at a resume. Never at the warm point,
-// which must suspend the bot, nor when someone reads the transcript.
+// Poses the question built in ctx.pending: numbers it. True when a simulated player answered
+// it at once (Game::play_by) with `pick`: the bot goes on without being suspended, and the
+// budgets start again as at a resume; nobody reads its prompt, labels or step, so they are
+// not copied. Never at the warm point, which must suspend the bot, nor when someone reads the
+// transcript.
 static bool pose(lua_State* L, long long& pick) {
     auto& ctx = context(L);
     ctx.pending.number = ++ctx.questions_asked;
-    if (const char* step = current_step(L)) ctx.pending.step.assign(step);
     InlineAnswers* answers = ctx.setup->inline_answers;
     if (!answers || ctx.warm_pending || recording(L)) return false;
     bool answered = false;
@@ -185,15 +192,20 @@ static bool pose(lua_State* L, long long& pick) {
     return answered;
 }
 
+// A question that waits for its answer: its prompt and the step that asks it.
+static void complete_question(lua_State* L, const char* prompt) {
+    auto& q = context(L).pending;
+    q.prompt.assign(prompt);
+    if (const char* step = current_step(L)) q.step.assign(step);
+    else q.step.clear();
+}
+
 // Suspends the bot until the answer to ctx.pending, which resuming returns. No C++ object
 // lives on this frame: lua_yield unwinds it.
 static int wait_for_answer(lua_State* L) {
     context(L).asked = true;
     return lua_yield(L, 0);
 }
-
-// The keys of an option table, as upvalues of the ui functions: no string to hash per use.
-constexpr int ID_KEY = 1, LABEL_KEY = 2;
 
 // Each option takes three stack slots: the option as given, its id and its label.
 constexpr int OPTION_SLOTS = 3;
@@ -270,14 +282,12 @@ static int ui_ask(lua_State* L) {
     check_ids_differ(L, 4, n);
     check_room_for_options(L, 4, n);
     guarded(L, [&] {
-        auto& q = new_question(L, Question::Kind::ask, prompt, static_cast<std::size_t>(n));
+        auto& q = new_question(L, Question::Kind::ask, static_cast<std::size_t>(n));
         int at = 4;
         for (auto& c : q.choices) {
             std::size_t size = 0;
             const char* text = lua_tolstring(L, at, &size);
             c.id.assign(text, size);
-            text = lua_tolstring(L, at + 1, &size);
-            c.label.assign(text, size);
             at += OPTION_SLOTS;
         }
         return 0;
@@ -287,6 +297,17 @@ static int ui_ask(lua_State* L) {
         lua_pushvalue(L, 4 + OPTION_SLOTS * static_cast<int>(pick));  // the id of the choice
         return 1;
     }
+    guarded(L, [&] {
+        complete_question(L, prompt);
+        int at = 5;
+        for (auto& c : context(L).pending.choices) {
+            std::size_t size = 0;
+            const char* text = lua_tolstring(L, at, &size);
+            c.label.assign(text, size);
+            at += OPTION_SLOTS;
+        }
+        return 0;
+    });
     return wait_for_answer(L);
 }
 
@@ -294,7 +315,7 @@ static int ui_confirm(lua_State* L) {
     check_can_ask(L, "confirm");
     const char* prompt = question_prompt(L);
     guarded(L, [&] {
-        new_question(L, Question::Kind::confirm, prompt);
+        new_question(L, Question::Kind::confirm);
         return 0;
     });
     long long pick = 0;
@@ -302,6 +323,10 @@ static int ui_confirm(lua_State* L) {
         lua_pushboolean(L, pick != 0);
         return 1;
     }
+    guarded(L, [&] {
+        complete_question(L, prompt);
+        return 0;
+    });
     return wait_for_answer(L);
 }
 
@@ -312,7 +337,7 @@ static int ui_number(lua_State* L) {
     const lua_Integer max = luaL_checkinteger(L, 3);
     if (min > max) return luaL_error(L, "ui.number: min %I is greater than max %I", min, max);
     guarded(L, [&] {
-        auto& q = new_question(L, Question::Kind::number, prompt);
+        auto& q = new_question(L, Question::Kind::number);
         q.min = min;
         q.max = max;
         return 0;
@@ -322,6 +347,10 @@ static int ui_number(lua_State* L) {
         lua_pushinteger(L, pick);
         return 1;
     }
+    guarded(L, [&] {
+        complete_question(L, prompt);
+        return 0;
+    });
     return wait_for_answer(L);
 }
 
@@ -334,7 +363,10 @@ int luaopen_ui(lua_State* L) {
     luaL_newlibtable(L, ui_functions);
     lua_pushliteral(L, "id");     // ID_KEY
     lua_pushliteral(L, "label");  // LABEL_KEY
-    luaL_setfuncs(L, ui_functions, 2);
+    lua_createtable(L, 1, 0);     // PROMPT_SLOT
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &PROMPT_TAG);
+    luaL_setfuncs(L, ui_functions, 3);
     return 1;
 }
 
