@@ -92,6 +92,7 @@ Limits fuzz_limits() {
 
 struct FuzzBot {
     std::filesystem::path dir = fuzz::scratch_dir() / "bot";
+    std::filesystem::path lib_dir = Library::in_use().scripts_dir / "lib";
     std::unique_ptr<Bot> bot;
     nlohmann::json options;
 
@@ -103,6 +104,14 @@ struct FuzzBot {
         fuzz::write_text(dir / "main.lua", "return { result = 'win', summary = 'ok' }\n");
         bot = std::make_unique<Bot>(load_bot(dir, Library::in_use()));
         options = resolve_options(*bot, {}, nullptr);
+        // scripts/lib compiled once, as the cache of checked bots keeps it (Bot::chunks): a
+        // `require` of the library, and the simulation's state with every module, load these
+        // instead of parsing the same text at every input. The bot's own files (main.lua, the
+        // input) stay out, so they are compiled from their text every time.
+        bot->chunks = lua::compile_bot_scripts(*bot, lib_dir);
+        const std::string own = dir.lexically_normal().string();
+        std::erase_if(bot->chunks, [&](const auto& chunk) { return chunk.first.starts_with(own); });
+        if (bot->chunks.empty()) fuzz::fail("scripts/lib did not compile");
     }
 };
 
@@ -113,6 +122,7 @@ std::unique_ptr<Game> new_game(const FuzzBot& fb, std::shared_ptr<ScriptCache> c
     setup.options = fb.options;
     setup.created = "2000-01-01T00:00:00Z";
     setup.cache = std::move(cache);
+    setup.lib_dir = fb.lib_dir;
     return cli::make_game(*fb.bot, std::move(setup));
 }
 
