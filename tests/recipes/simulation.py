@@ -89,7 +89,10 @@ with tempfile.TemporaryDirectory() as folder:
     hosts = os.path.join(folder, "hosts")
     ssh_env = dict(env, REMOTE_ROOT=hosts)
     run(smaller(lines[0], 8, 1000000).replace("parallel ", f"parallel --ssh {here}/fake-ssh ", 1), folder, ssh_env)
-    left = [f for _, _, files in os.walk(hosts) for f in files]
+    # What the recipe sent or made must be gone; each host's own ~/.cache (where soloist keeps
+    # the bots it has checked) is the host's, as it would be over real ssh.
+    left = [f for folder, dirs, files in os.walk(hosts) for f in files
+            if ".cache" not in os.path.relpath(folder, hosts).split(os.sep)]
     if left:
         failures += 1
         print("FAIL GNU parallel over ssh: --cleanup left files on the hosts: " + ", ".join(left))
