@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <ostream>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <thread>
 
 #include "cli/common.hpp"
@@ -294,8 +296,29 @@ SimRun run_cells(const Bot& bot, const std::vector<SimCell>& cells, std::uint64_
     const std::size_t from = std::min(settings.from, games), to = std::min(settings.to, games);
     const std::size_t first_part = from / kPart, parts = from < to ? (to - 1) / kPart + 1 - first_part : 0;
     const std::size_t ncells = cells.size();
-    std::vector<std::vector<SimReport>> done(parts, std::vector<SimReport>(ncells));
-    std::vector<std::vector<Paired>> paired(parts);
+    // A finished part waits in `waiting` only until every part before it is summed into `run`:
+    // a thread's part finishes about when the others' do, so a few wait, however many games.
+    SimRun run;
+    run.cells.resize(ncells);
+    run.against_first.resize(ncells);
+    struct Finished {
+        std::vector<SimReport> cells;
+        std::vector<Paired> paired;
+    };
+    std::map<std::size_t, Finished> waiting;
+    std::size_t next_to_sum = 0;
+    std::mutex summing;
+    auto sum_in_order = [&](std::size_t k, Finished&& part) {
+        std::lock_guard lock(summing);
+        waiting.emplace(k, std::move(part));
+        for (auto it = waiting.begin(); it != waiting.end() && it->first == next_to_sum; it = waiting.erase(it)) {
+            for (std::size_t c = 0; c < ncells; ++c)
+                merge_into(run.cells[c], std::move(it->second.cells[c]), settings.answers_kept);
+            for (std::size_t c = 1; c < it->second.paired.size(); ++c)
+                merge_into(run.against_first[c], it->second.paired[c]);
+            ++next_to_sum;
+        }
+    };
     const bool keep_records = settings.records || ncells > 1;
     std::atomic<std::size_t> next{0}, finished{0};
     auto worker = [&] {
@@ -305,16 +328,18 @@ SimRun run_cells(const Bot& bot, const std::vector<SimCell>& cells, std::uint64_
             const std::size_t part = first_part + k;
             const std::size_t first = std::max(from, part * kPart), last = std::min(to, (part + 1) * kPart);
             std::vector<std::vector<GameRecord>> by_cell(ncells);
+            Finished finished_part{std::vector<SimReport>(ncells), {}};
             for (std::size_t c = 0; c < ncells; ++c)
-                done[k][c] = play_range(bot, mine[c], first_seed, first, last - first, settings, c,
+                finished_part.cells[c] = play_range(bot, mine[c], first_seed, first, last - first, settings, c,
                                         keep_records ? &by_cell[c] : nullptr);
             std::vector<GameRecord> records;  // game by game, each game's cells together
             if (keep_records) {
                 records.reserve((last - first) * ncells);
                 for (std::size_t g = 0; g < last - first; ++g)
                     for (auto& cell : by_cell) records.push_back(std::move(cell[g]));
-                pair_part(paired[k], records, ncells);
+                pair_part(finished_part.paired, records, ncells);
             }
+            sum_in_order(k, std::move(finished_part));
             if (settings.records) settings.records(part, std::move(records));
             finished.fetch_add(last - first);
             if (settings.progress) settings.progress(finished.load());
@@ -325,13 +350,6 @@ SimRun run_cells(const Bot& bot, const std::vector<SimCell>& cells, std::uint64_
     for (std::size_t t = 1; t < jobs; ++t) threads.emplace_back(worker);
     worker();
     for (auto& t : threads) t.join();
-    SimRun run;
-    run.cells.resize(ncells);
-    run.against_first.resize(ncells);
-    for (std::size_t k = 0; k < parts; ++k) {
-        for (std::size_t c = 0; c < ncells; ++c) merge_into(run.cells[c], std::move(done[k][c]), settings.answers_kept);
-        for (std::size_t c = 1; c < paired[k].size(); ++c) merge_into(run.against_first[c], paired[k][c]);
-    }
     return run;
 }
 
