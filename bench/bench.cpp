@@ -227,14 +227,30 @@ static std::string spread(const std::vector<double>& v) {
 int main(int argc, char** argv) {
     std::size_t games = 5000, starts = 41, cold_starts = 5, zenodotus_games = 1000, reference_games = 10000, rounds = 5,
                 rss_games = 1000000;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!std::strcmp(argv[i], "--games")) games = std::stoul(argv[i + 1]);
-        if (!std::strcmp(argv[i], "--starts")) starts = std::stoul(argv[i + 1]);
-        if (!std::strcmp(argv[i], "--zenodotus-games")) zenodotus_games = std::stoul(argv[i + 1]);
-        if (!std::strcmp(argv[i], "--reference-games")) reference_games = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
-        if (!std::strcmp(argv[i], "--cold-starts")) cold_starts = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
-        if (!std::strcmp(argv[i], "--rss-games")) rss_games = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
-        if (!std::strcmp(argv[i], "--rounds")) rounds = std::max<std::size_t>(1, std::stoul(argv[i + 1]));
+    static const char* usage =
+        "usage: build/soloist_bench [--games N] [--starts N] [--cold-starts N] [--zenodotus-games N]\n"
+        "                           [--reference-games N] [--rss-games N] [--rounds N]\n"
+        "Prints Soloist's speed and memory figures (see the comment at the top of bench/bench.cpp).\n";
+    const std::pair<const char*, std::size_t*> counts[] = {
+        {"--games", &games},         {"--starts", &starts},       {"--cold-starts", &cold_starts},
+        {"--zenodotus-games", &zenodotus_games}, {"--reference-games", &reference_games},
+        {"--rss-games", &rss_games}, {"--rounds", &rounds}};
+    for (int i = 1; i < argc; i += 2) {
+        if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
+            std::fputs(usage, stdout);
+            return 0;
+        }
+        std::size_t* count = nullptr;
+        for (const auto& [flag, to] : counts)
+            if (!std::strcmp(argv[i], flag)) count = to;
+        char* end = nullptr;
+        const unsigned long long n = i + 1 < argc ? std::strtoull(argv[i + 1], &end, 10) : 0;
+        if (!count || i + 1 >= argc || end == argv[i + 1] || *end || n < 1 || n > 100000000 || argv[i + 1][0] == '-') {
+            std::fprintf(stderr, "soloist_bench: %s%s: expected one of the flags below with a count from 1 to 100000000\n%s",
+                         argv[i], count ? " needs a count" : " is not a flag of the bench", usage);
+            return 2;
+        }
+        *count = static_cast<std::size_t>(n);
     }
     // The cache of checked bots of every soloist the bench starts: a folder of its own, not the user's.
     struct Folder {
