@@ -438,25 +438,49 @@ json resolve_options(const Bot& bot, const std::vector<std::string>& given_k_eq_
     return out;
 }
 
-std::string bot_content_hash(const fs::path& dir, const Library& library) {
+BotFiles scan_bot_files(const fs::path& dir, const Library& library) {
     // Keys tell the bot's files from the library's, so moving a file between them changes the hash.
     std::vector<std::pair<std::string, fs::path>> files;
-    auto collect = [&](const fs::path& root, const std::string& prefix, auto keep) {
-        std::error_code ec;
-        for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            const fs::path relative = it->path().lexically_relative(root);
-            // A bot's scenarios, and the library's own test bots, do not change how a game plays.
-            const bool tests = it.depth() == 0 && ((relative == "scenarios" && prefix == "bot/") ||
-                                                   (relative == "tests" && prefix == "lib/"));
-            if (hidden(it->path()) || tests) {
-                if (it->is_directory()) it.disable_recursion_pending();
-                continue;
-            }
-            if (it->is_regular_file() && keep(it->path())) files.emplace_back(prefix + relative.generic_string(), it->path());
+    std::vector<std::string> links;
+    std::error_code ec;
+    // The bot folder, walked once: inside a hidden folder or scenarios/ (which do not change how
+    // a game plays) only links are noted.
+    int skipped_below = -1;  // the depth of the skipped folder being walked, or -1
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (skipped_below >= 0 && it.depth() <= skipped_below) skipped_below = -1;
+        if (std::error_code link_ec; it->is_symlink(link_ec)) {
+            std::error_code target_ec, real_ec;
+            const fs::path target = fs::read_symlink(it->path(), target_ec);
+            const fs::path real = fs::weakly_canonical(it->path(), real_ec);
+            links.push_back(it->path().lexically_relative(dir).generic_string() + " -> " + target.string() + " = " +
+                            real.string());
         }
-    };
-    collect(dir, "bot/", [](const fs::path& p) { return p.extension() != ".md"; });
-    collect(library.scripts_dir / "lib", "lib/", [](const fs::path& p) { return p.extension() == ".lua"; });
+        if (skipped_below >= 0) continue;
+        std::error_code type_ec;
+        if (hidden(it->path()) || (it.depth() == 0 && it->path().filename() == "scenarios")) {
+            if (it->is_directory(type_ec)) skipped_below = it.depth();
+            continue;
+        }
+        if (it->is_regular_file(type_ec) && it->path().extension() != ".md")
+            files.emplace_back("bot/" + it->path().lexically_relative(dir).generic_string(), it->path());
+    }
+    BotFiles out;
+    std::sort(links.begin(), links.end());
+    for (const auto& l : links) out.links += l + '\n';
+    if (ec) out.links += "(unreadable: " + ec.message() + ")\n";
+
+    // The library's Lua files, but its own test bots.
+    const fs::path lib = library.scripts_dir / "lib";
+    std::error_code lib_ec;
+    for (auto it = fs::recursive_directory_iterator(lib, lib_ec); !lib_ec && it != fs::recursive_directory_iterator();
+         it.increment(lib_ec)) {
+        const fs::path relative = it->path().lexically_relative(lib);
+        if (hidden(it->path()) || (it.depth() == 0 && relative == "tests")) {
+            if (it->is_directory()) it.disable_recursion_pending();
+            continue;
+        }
+        if (it->is_regular_file() && it->path().extension() == ".lua") files.emplace_back("lib/" + relative.generic_string(), it->path());
+    }
     std::sort(files.begin(), files.end());
 
     std::uint64_t h = fnv1a64("");
@@ -465,7 +489,10 @@ std::string bot_content_hash(const fs::path& dir, const Library& library) {
         h = fnv1a64(key + '\n' + std::to_string(contents.size()) + '\n', h);
         h = fnv1a64(contents, h);
     }
-    return hex64(h);
+    out.content_hash = hex64(h);
+    return out;
 }
+
+std::string bot_content_hash(const fs::path& dir, const Library& library) { return scan_bot_files(dir, library).content_hash; }
 
 }  // namespace soloist

@@ -104,8 +104,19 @@ std::filesystem::path resolve_bot(const std::string& name_or_dir, const Library&
 nlohmann::json resolve_options(const Bot& bot, const std::vector<std::string>& given_k_eq_v,
                                const nlohmann::json& overlay);
 
-// FNV-1a 64 (as 16 hex digits) over the sorted relative paths and contents of every file of the
-// bot folder but scenarios/, *.md and hidden (dot) files, and every Lua file of scripts/lib.
+// What a bot folder holds, from one walk of it: the files a game reads, hashed, and its links.
+struct BotFiles {
+    // FNV-1a 64 (as 16 hex digits) over the sorted relative paths and contents of every file of
+    // the bot folder but scenarios/, *.md and hidden (dot) files, and every Lua file of scripts/lib.
+    std::string content_hash;
+    // Every symbolic link under the folder (hidden and scenario folders too: the check follows
+    // them all), a line each, sorted: its relative path, what it names and where it leads once
+    // resolved; a last line if the walk could not read the folder.
+    std::string links;
+};
+BotFiles scan_bot_files(const std::filesystem::path& dir, const Library& library);
+
+// scan_bot_files' content hash.
 std::string bot_content_hash(const std::filesystem::path& dir, const Library& library);
 
 }  // namespace soloist

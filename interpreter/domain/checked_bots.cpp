@@ -37,27 +37,6 @@ std::string program_build() {
            std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_ino);
 }
 
-// Every symbolic link under `dir` (hidden and test folders too: the check follows them all),
-// with what it names and where it leads once resolved: the check refuses links that leave the folder.
-std::string links_under(const fs::path& dir) {
-    std::vector<std::string> links;
-    std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
-        std::error_code link_ec;
-        if (!it->is_symlink(link_ec)) continue;
-        std::error_code target_ec, real_ec;
-        const fs::path target = fs::read_symlink(it->path(), target_ec);
-        const fs::path real = fs::weakly_canonical(it->path(), real_ec);
-        links.push_back(it->path().lexically_relative(dir).generic_string() + " -> " + target.string() + " = " +
-                        real.string());
-    }
-    std::sort(links.begin(), links.end());
-    std::string all;
-    for (const auto& l : links) all += l + '\n';
-    return all + (ec ? "(unreadable: " + ec.message() + ")\n" : "");
-}
-
 // The library's schema files, names and contents.
 std::uint64_t schemas_hash(const fs::path& schemas_dir, std::uint64_t h) {
     std::vector<fs::path> files;
@@ -123,7 +102,8 @@ std::string checked_bot_key(const fs::path& dir, const Library& library) {
     h = fnv1a64(fs::absolute(dir).lexically_normal().string() + '\n' + library.scripts_dir.string() + '\n' +
                     library.schemas_dir.string() + '\n',
                 h);
-    h = fnv1a64(bot_content_hash(dir, library) + '\n' + links_under(dir), h);
+    const BotFiles files = scan_bot_files(dir, library);
+    h = fnv1a64(files.content_hash + '\n' + files.links, h);
     return hex64(schemas_hash(library.schemas_dir, h));
 }
 
@@ -220,6 +200,9 @@ Bot load_checked_bot(const fs::path& dir, const Library& library, const fs::path
     if (use) *use = CacheUse::miss;
     if (compile) bot.chunks = compile(bot);
     try {
+        // A file changed while it was being checked: the key names the contents before, the
+        // check may have read those after. Not kept; the next start checks again.
+        if (checked_bot_key(dir, library) != key) return bot;
         std::error_code ec;
         if (fs::create_directories(cache_dir, ec)) fs::permissions(cache_dir, fs::perms::owner_all, ec);
         write_file_atomically(entry, encode_checked_bot(bot, key), Durability::later);

@@ -325,6 +325,10 @@ TEST_CASE("the content hash covers the bot's files and the Lua library, nothing 
     copy.write(copy.dir / "scenarios" / "new.yaml", "name: new\n");
     copy.write(copy.dir / ".main.lua.swp", "editor junk");
     copy.write(copy.library.scripts_dir / "lib" / "notes.txt", "changed");
+    std::filesystem::create_directories(copy.dir / ".git" / "objects");
+    copy.write(copy.dir / ".git" / "objects" / "main.lua", "hidden folder");
+    std::filesystem::create_directories(copy.dir / "scenarios" / "more");
+    copy.write(copy.dir / "scenarios" / "more" / "deep.yaml", "name: deep\n");
     CHECK(copy.hash() == original);
 
     // Covered: the bot's scripts and data (in subfolders too) and every library .lua.
@@ -345,6 +349,21 @@ TEST_CASE("the content hash covers the bot's files and the Lua library, nothing 
     // A renamed file changes it too.
     std::filesystem::rename(copy.dir / "main.lua", copy.dir / "game.lua");
     CHECK(copy.hash() != original);
+}
+
+TEST_CASE("one walk of a bot folder finds its links everywhere, hidden and scenario folders too", "[bot][hash]") {
+    namespace fs = std::filesystem;
+    BotCopy copy("good-bot");
+    const BotFiles before = scan_bot_files(copy.dir, copy.library);
+    CHECK(before.links.empty());
+    CHECK(before.content_hash == copy.hash());
+    fs::create_directories(copy.dir / ".hidden");
+    fs::create_directory_symlink("/etc", copy.dir / ".hidden" / "etc");
+    fs::create_symlink("../main.lua", copy.dir / "scenarios" / "main.lua");
+    const BotFiles after = scan_bot_files(copy.dir, copy.library);
+    CHECK(after.content_hash == before.content_hash);  // neither folder is a game's file
+    CHECK(after.links == ".hidden/etc -> /etc = /etc\nscenarios/main.lua -> ../main.lua = " +
+                             fs::weakly_canonical(copy.dir / "main.lua").string() + "\n");
 }
 
 TEST_CASE("the content hash is FNV-1a 64 over sorted 'path\\nsize\\n' + contents", "[bot][hash]") {
