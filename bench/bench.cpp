@@ -387,9 +387,11 @@ int main(int argc, char** argv) {
             std::printf("               outside Lua: not measured (%s)\n", why_not.c_str());
             continue;
         }
-        std::printf("               outside Lua %.1f%% of %zu samples (goal < 15%%): Lua C API %.1f%%, Soloist's C++ %.1f%%, "
-                    "C library %.1f%%; most:",
-                    100 * shares.outside(), shares.samples, 100 * shares.api, 100 * shares.host, 100 * shares.c_library);
+        std::printf("               outside Lua %.1f%% of %zu samples (goal < 15%%): the Lua C API from Soloist's code %.1f%%, "
+                    "Soloist's C++ %.1f%%, the C library from Soloist's code %.1f%% (inside: Lua's own calls of the C API "
+                    "and C library %.1f%%); most:",
+                    100 * shares.outside(), shares.samples, 100 * shares.api, 100 * shares.host, 100 * shares.c_library,
+                    100 * shares.lua_through_api);
         for (const auto& [name, share] : shares.top_outside)
             std::printf(" %s %.1f%%,", name.substr(0, 60).c_str(), 100 * share);
         std::printf("\n");

@@ -1,6 +1,7 @@
 #include "vm_share.hpp"
 
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <link.h>
 #include <signal.h>
 #include <sys/time.h>
@@ -20,14 +21,28 @@ namespace soloist::bench {
 
 namespace {
 
-constexpr std::size_t kMaxSamples = std::size_t{1} << 20;
-std::array<std::uintptr_t, kMaxSamples> g_samples;
+constexpr std::size_t kMaxSamples = std::size_t{1} << 16;
+std::array<Sample, kMaxSamples> g_samples;
 std::atomic<std::size_t> g_taken{0};
 
 void on_sigprof(int, siginfo_t*, void* context) {
     const auto* uc = static_cast<const ucontext_t*>(context);
     const std::size_t i = g_taken.fetch_add(1, std::memory_order_relaxed);
-    if (i < kMaxSamples) g_samples[i] = static_cast<std::uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]);
+    if (i >= kMaxSamples) return;
+    Sample& s = g_samples[i];
+    const auto pc = static_cast<std::uintptr_t>(uc->uc_mcontext.gregs[REG_RIP]);
+    s.frames[0] = pc;
+    s.depth = 1;
+    // The walk starts in this handler and passes the signal frame: the interrupted code's frames
+    // begin at its program counter.
+    void* walked[Sample::kFrames + 4];
+    const int n = backtrace(walked, static_cast<int>(std::size(walked)));
+    for (int k = 0; k < n; ++k) {
+        if (reinterpret_cast<std::uintptr_t>(walked[k]) != pc) continue;
+        for (int j = k + 1; j < n && s.depth < Sample::kFrames; ++j)
+            s.frames[s.depth++] = reinterpret_cast<std::uintptr_t>(walked[j]);
+        break;
+    }
 }
 
 // The lines a command prints; empty when it fails.
@@ -63,6 +78,9 @@ std::uintptr_t program_load_bias() {
 
 void CpuSampler::start() {
     g_taken = 0;
+    // The first backtrace loads the unwinder (libgcc_s): not inside a signal handler.
+    void* warm[4];
+    backtrace(warm, 4);
     struct sigaction sa {};
     sa.sa_sigaction = on_sigprof;
     sa.sa_flags = SA_SIGINFO | SA_RESTART;
@@ -72,15 +90,15 @@ void CpuSampler::start() {
     setitimer(ITIMER_PROF, &every, nullptr);
 }
 
-std::vector<std::uintptr_t> CpuSampler::stop() {
+std::vector<Sample> CpuSampler::stop() {
     itimerval off{};
     setitimer(ITIMER_PROF, &off, nullptr);
     signal(SIGPROF, SIG_IGN);
     const std::size_t n = std::min(g_taken.load(), kMaxSamples);
-    return std::vector<std::uintptr_t>(g_samples.begin(), g_samples.begin() + static_cast<std::ptrdiff_t>(n));
+    return std::vector<Sample>(g_samples.begin(), g_samples.begin() + static_cast<std::ptrdiff_t>(n));
 }
 
-TimeShares classify(const std::vector<std::uintptr_t>& pcs, const std::string& lua_library, std::string& why_not) {
+TimeShares classify(const std::vector<Sample>& samples, const std::string& lua_library, std::string& why_not) {
     TimeShares shares;
     if (lua_library.empty() || !std::filesystem::exists(lua_library)) {
         why_not = "Lua is not linked from its static library (liblua5.4.a), so its code cannot be told apart";
@@ -113,33 +131,63 @@ TimeShares classify(const std::vector<std::uintptr_t>& pcs, const std::string& l
     const std::uintptr_t bias = program_load_bias();
     Dl_info self{};
     dladdr(reinterpret_cast<void*>(&program_load_bias), &self);
-    std::map<std::string, std::size_t> outside;
-    std::size_t vm = 0, api = 0, host = 0, clib = 0;
-    for (const std::uintptr_t pc : pcs) {
+    // Where an address lies: Lua's code (the C API or the rest), the program's own, the C
+    // library, or another library.
+    enum class Place { lua, lua_api, program, c_library, other };
+    struct Named {
+        Place place;
         std::string name;
+    };
+    auto name_of = [&](std::uintptr_t pc) {
         const auto it = std::upper_bound(symbols.begin(), symbols.end(), std::make_pair(pc - bias, std::string()),
                                          [](const auto& a, const auto& b) { return a.first < b.first; });
         Dl_info info{};
         const bool found = dladdr(reinterpret_cast<void*>(pc), &info) != 0;
-        const bool in_program = found && info.dli_fbase == self.dli_fbase && it != symbols.begin();
-        if (in_program) {
-            name = std::prev(it)->second;
-            if (const auto lua = lua_is_api.find(name); lua != lua_is_api.end()) {
-                (lua->second ? api : vm) += 1;
-                if (lua->second) outside[name] += 1;
+        if (found && info.dli_fbase == self.dli_fbase && it != symbols.begin()) {
+            const std::string& name = std::prev(it)->second;
+            if (const auto lua = lua_is_api.find(name); lua != lua_is_api.end())
+                return Named{lua->second ? Place::lua_api : Place::lua, name};
+            return Named{Place::program, name};
+        }
+        const std::string object = found && info.dli_fname ? std::filesystem::path(info.dli_fname).filename().string() : "?";
+        const bool c_library = object.starts_with("libc.so") || object.starts_with("libm.so");
+        return Named{c_library ? Place::c_library : Place::other,
+                     (found && info.dli_sname ? std::string(info.dli_sname) : std::string("?")) + " (" + object + ")"};
+    };
+    std::map<std::string, std::size_t> outside;
+    std::size_t vm = 0, api = 0, host = 0, clib = 0, lua_through_api = 0;
+    for (const Sample& sample : samples) {
+        const Named here = name_of(sample.frames[0]);
+        if (here.place == Place::lua) {
+            ++vm;
+            continue;
+        }
+        if (here.place == Place::lua_api || here.place == Place::c_library) {
+            // Who called the C API or the C library: the first caller that is neither (a return
+            // address less one lies inside the call).
+            Place caller = Place::other;
+            bool known = false;
+            for (std::size_t f = 1; f < sample.depth; ++f) {
+                const Place p = name_of(sample.frames[f] - 1).place;
+                if (p == Place::lua_api || p == Place::c_library) continue;
+                caller = p;
+                known = true;
+                break;
+            }
+            if (known && caller == Place::lua) {
+                ++vm;
+                ++lua_through_api;
                 continue;
             }
-            host += 1;
+            (here.place == Place::lua_api ? api : clib) += 1;
         } else {
-            const std::string object = info.dli_fname ? std::filesystem::path(info.dli_fname).filename().string() : "?";
-            name = (info.dli_sname ? std::string(info.dli_sname) : std::string("?")) + " (" + object + ")";
-            (object.starts_with("libc.so") || object.starts_with("libm.so") ? clib : host) += 1;
+            host += 1;
         }
-        outside[name] += 1;
+        outside[here.name] += 1;
     }
-    const double n = static_cast<double>(pcs.size());
-    shares.samples = pcs.size();
-    if (pcs.empty()) {
+    const double n = static_cast<double>(samples.size());
+    shares.samples = samples.size();
+    if (samples.empty()) {
         why_not = "no samples";
         return shares;
     }
@@ -147,6 +195,7 @@ TimeShares classify(const std::vector<std::uintptr_t>& pcs, const std::string& l
     shares.api = static_cast<double>(api) / n;
     shares.host = static_cast<double>(host) / n;
     shares.c_library = static_cast<double>(clib) / n;
+    shares.lua_through_api = static_cast<double>(lua_through_api) / n;
     std::vector<std::pair<std::string, double>> top;
     for (const auto& [name, count] : outside) top.emplace_back(name, static_cast<double>(count) / n);
     std::sort(top.begin(), top.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
