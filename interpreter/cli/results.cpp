@@ -78,7 +78,12 @@ void ResultsWriter::write(const GameRecord& g) {
 namespace {
 
 // What makes two results files parts of the same run.
-const char* const kRunKeys[] = {"bot", "version", "files", "cells", "answers", "first_seed", "games"};
+// What makes two results files one run, each with what a message calls it. Files written
+// before "soloist" was kept have none (null): they still merge with each other.
+const std::pair<const char*, const char*> kRunKeys[] = {
+    {"bot", "bot"},           {"version", "bot version"},   {"files", "bot files' hash"},
+    {"soloist", "Soloist version"}, {"cells", "cells"}, {"answers", "answers"},
+    {"first_seed", "first seed"}, {"games", "games"}};
 
 struct Shard {
     std::filesystem::path file;
@@ -135,9 +140,9 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
                                                                    c["rules"]["file"].is_string())))
                 refuse(f, 1, "a cell of the header has no house rules (null, or the rules file)");
         }
-        for (const char* key : kRunKeys)
+        for (const auto& [key, what] : kRunKeys)
             if (!shards.empty() && shards.front().header.value(key, json()) != h.value(key, json()))
-                refuse(f, 1, std::string("another run than ") + shards.front().file.string() + ": its " + key + " is " +
+                refuse(f, 1, std::string("another run than ") + shards.front().file.string() + ": its " + what + " is " +
                                  clipped(h.value(key, json()).dump(), 80) + ", not " +
                                  clipped(shards.front().header.value(key, json()).dump(), 80) +
                                  "; results of different runs are never mixed");
@@ -212,8 +217,10 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
                 part.push_back(std::move(g));
             }
         }
-        if (std::getline(in, line) && !line.empty()) refuse(s.file, n + 1, "more records than its games " + std::to_string(s.from) +
-                                                                               " to " + std::to_string(s.to - 1));
+        // Nothing may follow the last record, not even after a blank line.
+        for (std::size_t extra = n + 1; std::getline(in, line); ++extra)
+            if (!line.empty())
+                refuse(s.file, extra, "more records than its games " + std::to_string(s.from) + " to " + std::to_string(s.to - 1));
     }
     if (!part.empty()) each_part(part_index, std::move(part));
     return run;

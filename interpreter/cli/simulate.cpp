@@ -163,7 +163,7 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
         for (const auto& c : cells)
             cell_list.push_back({{"label", c.label}, {"options", c.options},
                                  {"rules", c.rules ? c.rules->to_json() : nlohmann::json()}});
-        nlohmann::json header = {{"soloist_results", 1}, {"bot", bot.id}, {"version", bot.version},
+        nlohmann::json header = {{"soloist_results", 1}, {"soloist", SOLOIST_VERSION}, {"bot", bot.id}, {"version", bot.version},
                                  {"files", bot.content_hash}, {"cells", cell_list}, {"answers", args.answers},
                                  {"first_seed", args.seed}, {"games", args.games}};
         // Where the bot was found, for the commands that replay a failed game (not part of what

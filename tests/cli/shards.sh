@@ -34,7 +34,21 @@ sol sim guild-mat --games 10 --seed 4 --shard 2/3 --results "$T/other.jsonl"
 sol merge "$T/g1.jsonl" "$T/other.jsonl" "$T/g3.jsonl"
 expect_rc 1 "another run's shard"
 has "$ERR" "other.jsonl:1: another run than" "mixing runs"
-has "$ERR" "first_seed" "what differs"
+has "$ERR" "its first seed is 4, not 3" "what differs"
+# Another version of the bot, other bot files, another Soloist: another run.
+for change in 's/"version":"[^"]*"/"version":"9.9.9"/' 's/"files":"[^"]*"/"files":"0000000000000000"/' \
+    's/"soloist":"[^"]*"/"soloist":"0.0.1"/'; do
+    sed "1$change" "$T/g2.jsonl" >"$T/changed.jsonl"
+    sol merge "$T/g1.jsonl" "$T/changed.jsonl" "$T/g3.jsonl"
+    expect_rc 1 "another run: $change"
+    has "$ERR" "changed.jsonl:1: another run than" "another run: $change"
+done
+has "$(head -1 "$T/g1.jsonl")" "\"soloist\":\"$("$SOLOIST" --version | awk '{ print $2 }')\"" "the header names Soloist's version"
+# Nothing may follow a shard's last record, even after a blank line.
+{ cat "$T/g2.jsonl"; echo; sed -n 2p "$T/g2.jsonl"; } >"$T/extra.jsonl"
+sol merge "$T/g1.jsonl" "$T/extra.jsonl" "$T/g3.jsonl"
+expect_rc 1 "a record after a blank line"
+has "$ERR" "extra.jsonl:6: more records than its games 3 to 5" "the extra record"
 sed '3s/"game":4/"game":7/' "$T/g2.jsonl" >"$T/damaged.jsonl"
 sol merge "$T/g1.jsonl" "$T/damaged.jsonl" "$T/g3.jsonl"
 expect_rc 1 "a damaged record"

@@ -107,9 +107,14 @@ if not array or not shards or array.group(1) != shards.group(1):
     failures += 1
     print("FAIL Slurm: the --array range and the shard count differ")
 merge = re.search(r"`(soloist merge [^`]+)`", text).group(1)
+folders = re.search(r"`(mkdir -p [^`]+)`", text)
+output = re.search(r"#SBATCH --output=([^/\s]+)/", script)
+if not folders or not output or output.group(1) not in folders.group(1).split():
+    failures += 1
+    print("FAIL Slurm: the page does not say to make the --output and results folders first")
 with tempfile.TemporaryDirectory() as folder:
-    os.makedirs(os.path.join(folder, "results"))
-    os.makedirs(os.path.join(folder, "logs"))
+    # The folders as the page says to make them (Slurm makes neither).
+    run(folders.group(1) if folders else "true", folder, env)
     open(os.path.join(folder, "job.sh"), "w").write(smaller(script, shards.group(1), 10000000))
     for task in range(1, 5):
         run("bash job.sh", folder, dict(env, SLURM_ARRAY_TASK_ID=str(task), SLURM_CPUS_PER_TASK="1"))
