@@ -63,5 +63,12 @@ expect "random first" sim guild-mat --answers ""
 mkdir -p "$T/folders/alpha"
 expect "$T/folders/alpha" play --bots "$T/folders/a"
 expect "$T/folders/alpha" new x --dir "$T/folders/a"
+# Files: a house rules file to compare, results files, a report's page.
+touch "$T/folders/harder.yaml" "$T/folders/run.jsonl"
+expect "$T/folders/harder.yaml" sim guild-mat --compare-rules "$T/folders/h"
+expect "guild-mat" sim --compare-rules "$T/folders/harder.yaml" gu  # the file is not the bot
+expect "$T/folders/run.jsonl" report "$T/folders/r"
+expect "$T/folders/run.jsonl" report "$T/folders/run.jsonl" -o "$T/folders/r"
+expect "$T/folders/run.jsonl" merge "$T/folders/r"
 
 finish
