@@ -234,7 +234,8 @@ int main(int argc, char** argv) {
         if (sim_jobs_opt->count()) sim_args.jobs = count_option("--jobs", sim_jobs, 1, 1024);
         if (sim_shard_opt->count()) {
             const auto slash = sim_shard.find('/');
-            if (slash == std::string::npos) throw UsageError("--shard must be K/N, e.g. 2/8, not '" + sim_shard + "'");
+            if (slash == std::string::npos || sim_shard.find('/', slash + 1) != std::string::npos)
+                throw UsageError("--shard must be K/N, e.g. 2/8, not '" + sim_shard + "'");
             sim_args.shard = {count_option("--shard", sim_shard.substr(0, slash), 0, kMaxCount),
                               count_option("--shard", sim_shard.substr(slash + 1), 0, kMaxCount)};
         }

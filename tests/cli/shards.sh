@@ -62,7 +62,10 @@ sol merge "$T/r.csv"
 expect_rc 1 "CSV"
 has "$ERR" "not a Soloist results file" "CSV cannot be merged"
 
-for bad in 3/2 0/2 2/0 2 2/x; do
+sol sim guild-mat --games 10 --shard 1/2/3
+expect_rc 2 "--shard 1/2/3"
+has "$ERR" "--shard must be K/N, e.g. 2/8, not '1/2/3'" "a shard spec with two slashes"
+for bad in 3/2 0/2 2/0 2 2/x 1/2/3; do
     sol sim guild-mat --games 10 --shard "$bad"
     expect_rc 2 "--shard $bad"
     has "$ERR" "--shard" "--shard $bad named"

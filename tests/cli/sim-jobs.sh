@@ -51,4 +51,15 @@ sol sim guild-mat --games 10 --jobs 0
 expect_rc 2 "--jobs 0"
 has "$ERR" "--jobs" "the option named"
 
+# A progress line on a terminal (script(1) gives the run one), none with --quiet or into a file.
+command -v script >/dev/null || fail "script (util-linux) is needed to give sim a terminal"
+script -qec "'$SOLOIST' sim guild-mat --games 600 --jobs 1" /dev/null >"$T/tty.out" 2>&1
+has "$(tr '\r' '\n' <"$T/tty.out")" "600 of 600 games, " "the progress line on a terminal"
+has "$(cat "$T/tty.out")" "games: 600 (seeds 1 to 600" "the figures after it"
+script -qec "'$SOLOIST' --quiet sim guild-mat --games 600 --jobs 1" /dev/null >"$T/quiet.out" 2>&1
+lacks "$(cat "$T/quiet.out")" "of 600 games" "no progress line with --quiet"
+has "$(cat "$T/quiet.out")" "games: 600 (seeds 1 to 600" "the figures with --quiet"
+sol sim guild-mat --games 600 --jobs 1
+[ -z "$ERR" ] || fail "no progress line when standard error is not a terminal: $ERR"
+
 finish
