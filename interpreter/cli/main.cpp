@@ -152,6 +152,9 @@ int main(int argc, char** argv) {
     std::vector<std::filesystem::path> merge_files;
     auto* merge_cmd = app.add_subcommand("merge", "Merge the --results of a run's shards into the run's figures");
     merge_cmd->add_option("RESULTS", merge_files, "The shards' results files (JSON Lines)")->required();
+    std::filesystem::path merge_failures;
+    merge_cmd->add_option("--failures", merge_failures,
+                          "Write failed games' answers into this folder (default: a new temporary folder), as sim does");
 
     std::vector<std::filesystem::path> report_files_given;
     std::filesystem::path report_out;
@@ -259,7 +262,7 @@ int main(int argc, char** argv) {
             sim_args.seed = sim_args.request.seed.value_or(1);
             return simulate(sim_args, common, std::cout);
         }
-        if (*merge_cmd) return merge_results(merge_files, std::cout);
+        if (*merge_cmd) return merge_results(merge_files, merge_failures, std::cout);
         if (*report_cmd) return write_report(report_files_given, report_out);
         if (*serve_cmd) {
             const int port = static_cast<int>(count_option("--port", serve_port, 0, 65535));

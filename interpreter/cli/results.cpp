@@ -1,10 +1,12 @@
 #include "cli/results.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <ostream>
 
+#include "cli/failures.hpp"
 #include "cli/sweep.hpp"
 #include "domain/diagnostics.hpp"
 #include "domain/file_access.hpp"
@@ -55,6 +57,7 @@ void ResultsWriter::write(const GameRecord& g) {
             j["scores"] = g.scores.is_object() ? g.scores : json::object();
         } else {
             j["error"] = g.error;
+            if (g.answers.is_array()) j["answers"] = g.answers;
         }
         out_ << j.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";
         return;
@@ -127,9 +130,28 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
         whole(h, "first_seed", f);
         for (const char* key : {"bot", "version", "files", "answers"})
             if (!h.contains(key) || !h[key].is_string()) refuse(f, 1, std::string("the header has no text '") + key + "'");
+        // A bot id names the answers files merge writes: lower-case letters, digits and dashes.
+        if (const std::string id = h["bot"].get<std::string>();
+            id.empty() || id.size() > 100 || !std::islower(static_cast<unsigned char>(id[0])) ||
+            !std::all_of(id.begin(), id.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-'; }))
+            refuse(f, 1, "the header's bot is not a bot id (lower-case letters, digits and dashes, starting with a letter)");
         if (h.contains("bots") && !(h["bots"].is_array() && std::all_of(h["bots"].begin(), h["bots"].end(),
                                                                          [](const json& d) { return d.is_string(); })))
             refuse(f, 1, "the header's bots is not a list of folders");
+        // How the run named its bot, options and house rules, for the commands that replay a game.
+        if (h.contains("replay")) {
+            const json& r = h["replay"];
+            auto texts = [](const json& list) {
+                return list.is_array() && std::all_of(list.begin(), list.end(), [](const json& t) { return t.is_string(); });
+            };
+            const bool fine = r.is_object() && r.contains("bot") && r["bot"].is_string() && r.contains("cells") &&
+                              r["cells"].is_array() &&
+                              std::all_of(r["cells"].begin(), r["cells"].end(), [&](const json& c) {
+                                  return c.is_object() && c.contains("options") && texts(c["options"]) && c.contains("rules") &&
+                                         c["rules"].is_string();
+                              });
+            if (!fine) refuse(f, 1, "the header's replay is not the bot, and each cell's options and house rules file");
+        }
         const auto cells = h.find("cells");
         if (cells == h.end() || !cells->is_array() || cells->empty() || cells->size() > kMaxCells)
             refuse(f, 1, "the header has no list of cells (1 to " + std::to_string(kMaxCells) + ")");
@@ -206,6 +228,13 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
                     if (!r["error"].is_string()) bad("its error is not a text");
                     g.error = r["error"].get<std::string>();
                     if (g.error.empty()) bad("its error is empty");
+                    if (r.contains("answers")) {
+                        if (!r["answers"].is_array()) bad("its answers are not a list");
+                        for (const auto& a : r["answers"])
+                            if (!(a.is_string() || a.is_boolean() || a.is_number_integer() || a.is_null()))
+                                bad("an answer is not a text, a yes/no or a whole number");
+                        g.answers = std::move(r["answers"]);
+                    }
                 } else {
                     if (!r.contains("result") || !r["result"].is_string()) bad("neither a result nor an error");
                     g.result = r["result"].get<std::string>();
@@ -234,19 +263,20 @@ void add_records(SimRun& run, const std::vector<GameRecord>& games) {
         SimReport& r = part[g.cell];
         ++r.games;
         if (!g.error.empty())
-            r.errors.push_back({g.seed, g.error, json::array()});
+            r.errors.push_back({g.seed, g.error, g.answers.is_array() ? g.answers : json::array()});
         else
             tally(r, g.result, g.scores, g.questions);
     }
     run.cells.resize(std::max(run.cells.size(), cells));
     run.against_first.resize(run.cells.size());
-    for (std::size_t c = 0; c < cells; ++c) merge_into(run.cells[c], std::move(part[c]), 0);
+    // Answers kept for as many errors as a single run keeps them.
+    for (std::size_t c = 0; c < cells; ++c) merge_into(run.cells[c], std::move(part[c]), SimSettings{}.answers_kept);
     std::vector<Paired> paired;
     pair_part(paired, games, cells);
     for (std::size_t c = 1; c < paired.size(); ++c) merge_into(run.against_first[c], paired[c]);
 }
 
-int merge_results(const std::vector<std::filesystem::path>& files, std::ostream& out) {
+int merge_results(const std::vector<std::filesystem::path>& files, const std::filesystem::path& failures_dir, std::ostream& out) {
     SimRun sums;
     const auto run = read_results(files, [&sums](std::size_t, std::vector<GameRecord>&& games) { add_records(sums, games); });
     sums.cells.resize(run.labels.size());
@@ -254,15 +284,21 @@ int merge_results(const std::vector<std::filesystem::path>& files, std::ostream&
     std::size_t errors = 0;
     for (const auto& c : sums.cells) errors += c.errors.size();
     print_heading(out, run.games, run.labels.size(), run.first_seed, run.header.value("answers", "?"), errors);
-    print_cells(sums, run.labels, out, [&out](std::size_t, const SimReport& r) {
-        std::size_t shown = 0;
-        for (const auto& e : r.errors) {
-            if (shown++ == 20) {
-                out << "  ... and " << (r.errors.size() - 20) << " more errors\n";
-                break;
-            }
-            out << "  seed " << e.seed << ": " << e.message << "\n";
+    // Each error as the run listed it: its answers written again, with the command that replays it.
+    FailureFolder failures(failures_dir);
+    const json& replay = run.header.value("replay", json::object());
+    std::vector<std::filesystem::path> bot_dirs;
+    for (const auto& d : run.header.value("bots", json::array())) bot_dirs.emplace_back(d.get<std::string>());
+    print_cells(sums, run.labels, out, [&](std::size_t c, const SimReport& r) {
+        std::vector<std::string> options;
+        std::string rules;
+        if (const json& cells = replay.value("cells", json::array()); c < cells.size()) {
+            for (const auto& o : cells[c].value("options", json::array())) options.push_back(o.get<std::string>());
+            rules = cells[c].value("rules", "");
         }
+        const std::string bot = run.header.value("bot", "?");
+        print_errors(r, replay_of(bot_dirs, replay.value("bot", bot), bot, options, rules), failures, out,
+                     SimSettings{}.answers_kept);
     });
     return errors == 0 ? 0 : 1;
 }

@@ -65,6 +65,7 @@ void add_records(SimRun& run, const std::vector<GameRecord>& games);
 // `soloist merge FILE...`: the shards' JSON Lines results of one run, checked to be that run's
 // and to cover each of its games once; prints the figures `soloist sim` prints for the whole
 // run. Throws GameError naming the file and line of what does not fit.
-int merge_results(const std::vector<std::filesystem::path>& files, std::ostream& out);
+// `failures_dir`: where the failed games' answers go (empty: a fresh temporary folder), as for sim.
+int merge_results(const std::vector<std::filesystem::path>& files, const std::filesystem::path& failures_dir, std::ostream& out);
 
 }  // namespace soloist::cli

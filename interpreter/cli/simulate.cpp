@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "cli/commands.hpp"
+#include "cli/failures.hpp"
 #include "cli/results.hpp"
 #include "cli/simulation.hpp"
 #include "cli/sweep.hpp"
@@ -25,80 +26,6 @@
 namespace soloist::cli {
 
 namespace {
-
-// What replays one of a run's games: the same bot folders, bot, options and house rules.
-struct Replay {
-    std::string before_seed;  // "soloist --bots D run BOT"
-    std::string after_seed;   // " --option k=v --rules F"
-    std::string bot_id;
-};
-
-Replay replay_of(const Common& common, const std::string& bot_ref, const std::string& bot_id,
-                 const std::vector<std::string>& options, const std::filesystem::path& rules) {
-    Replay r;
-    r.bot_id = bot_id;
-    r.before_seed = "soloist";
-    for (const auto& dir : common.bot_dirs) r.before_seed += " --bots " + shell_word(dir.string());
-    r.before_seed += " run " + shell_word(bot_ref);
-    for (const auto& o : options) r.after_seed += " --option " + shell_word(o);
-    if (!rules.empty()) r.after_seed += " --rules " + shell_word(rules.string());
-    return r;
-}
-
-// The folder for failed games' answers: the one asked for, else a fresh one under the
-// temporary folder, made when the first failed game needs it.
-class FailureFolder {
-public:
-    explicit FailureFolder(std::filesystem::path asked) : dir_(std::move(asked)) {}
-
-    // Writes a failed game's answers (a YAML list, one answer a line) and returns the file,
-    // or nothing (with the reason in `why`) when it cannot be written.
-    std::optional<std::filesystem::path> write(const SimError& e, const Replay& replay, std::string& why) {
-        try {
-            if (dir_.empty()) {
-                std::string pattern = (std::filesystem::temp_directory_path() / "soloist-failures.XXXXXX").string();
-                if (!mkdtemp(pattern.data())) throw std::runtime_error(std::strerror(errno));
-                dir_ = pattern;
-            }
-            std::filesystem::create_directories(dir_);
-            const auto file = dir_ / (replay.bot_id + "-seed-" + std::to_string(e.seed) + ".answers.yaml");
-            std::string text = "# The answers of a simulated game that failed: " + clipped(e.message.substr(0, e.message.find('\n')), 300) +
-                               "\n# replay: " + replay.before_seed + " --seed " + std::to_string(e.seed) + replay.after_seed +
-                               " --answers " + shell_word(file.string()) + "\n";
-            if (e.answers.empty()) text += "[]\n";
-            for (const auto& a : e.answers) text += "- " + a.dump() + "\n";
-            write_file_atomically(file, text);
-            return file;
-        } catch (const std::exception& x) {
-            why = x.what();
-            return std::nullopt;
-        }
-    }
-
-private:
-    std::filesystem::path dir_;
-};
-
-void print_errors(const SimReport& r, const Replay& replay, FailureFolder& failures, std::ostream& out,
-                  std::size_t limit) {
-    std::size_t shown = 0;
-    for (const auto& e : r.errors) {
-        if (shown++ == limit) {
-            out << "  ... and " << (r.errors.size() - limit) << " more errors\n";
-            break;
-        }
-        const auto first_line = e.message.substr(0, e.message.find('\n'));
-        out << "  seed " << e.seed << ": " << first_line << "\n";
-        std::string why;
-        if (const auto file = failures.write(e, replay, why))
-            out << "    replay: " << replay.before_seed << " --seed " << e.seed << replay.after_seed << " --answers "
-                << shell_word(file->string()) << "\n";
-        else
-            out << "    replay: " << replay.before_seed << " --seed " << e.seed << replay.after_seed
-                << " --answers answers.yaml   # the answers could not be written (" << why
-                << "); answers.yaml: " << clipped(e.answers.dump(), 2000) << "\n";
-    }
-}
 
 // "12800 of 100000 games, 5321 games/s, 16 s left" on standard error, at most twice a second,
 // over itself; cleared at the end.
@@ -166,6 +93,12 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
         nlohmann::json header = {{"soloist_results", 1}, {"soloist", SOLOIST_VERSION}, {"bot", bot.id}, {"version", bot.version},
                                  {"files", bot.content_hash}, {"cells", cell_list}, {"answers", args.answers},
                                  {"first_seed", args.seed}, {"games", args.games}};
+        // How this run named its bot, options and house rules, so that merge lists a failed game
+        // with the command sim gives (not part of what makes two files one run).
+        nlohmann::json replay_cells = nlohmann::json::array();
+        for (const auto& c : cells)
+            replay_cells.push_back({{"options", c.option_args}, {"rules", c.rules_file.string()}});
+        header["replay"] = {{"bot", args.request.bot}, {"cells", replay_cells}};
         // Where the bot was found, for the commands that replay a failed game (not part of what
         // makes two files one run: shards may run in other folders).
         if (!common.bot_dirs.empty()) {
@@ -196,7 +129,7 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
     std::vector<std::string> labels;
     for (const auto& c : cells) labels.push_back(c.label);
     print_cells(run, labels, out, [&](std::size_t c, const SimReport& r) {
-        print_errors(r, replay_of(common, args.request.bot, bot.id, cells[c].option_args, cells[c].rules_file), failures, out,
+        print_errors(r, replay_of(common.bot_dirs, args.request.bot, bot.id, cells[c].option_args, cells[c].rules_file), failures, out,
                      settings.answers_kept);
     });
     return errors == 0 ? exit_ok : exit_game_error;
@@ -286,7 +219,7 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
             entered.insert(r.steps_entered.begin(), r.steps_entered.end());
             if (!r.errors.empty()) {
                 out << label << ": " << r.errors.size() << " of " << r.games << " random games stopped with a script error\n";
-                print_errors(r, replay_of(common, bot_ref, bot.id, {}, with_rules ? overlays[k - 1] : std::filesystem::path()),
+                print_errors(r, replay_of(common.bot_dirs, bot_ref, bot.id, {}, with_rules ? overlays[k - 1] : std::filesystem::path()),
                              failures, out, settings.answers_kept);
                 bad = true;
             }

@@ -101,36 +101,36 @@ SimReport play_range(const Bot& bot, const GameSetup& every_game, std::uint64_t 
         while (game->status() == Game::Status::question && game->journal().entries.size() < max_answers)
             game->answer(game->question().answer_for(player.pick(game->question())).value_or(nullptr));
         ++report.games;
+        // A failed game's error, and the answers that replay it.
+        std::string error;
+        if (game->status() == Game::Status::failed)
+            error = game->error();
+        else if (game->status() != Game::Status::ended)
+            error = "the game did not end after " + std::to_string(max_answers) +
+                    " answers (raise the cap with --answer-limit if a game is truly this long)";
+        auto answers = [&] {
+            nlohmann::json list = nlohmann::json::array();
+            for (const auto& e : game->journal().entries) list.push_back(e.value);
+            return list;
+        };
         if (records) {
             GameRecord r;
             r.index = i;
             r.cell = cell;
             r.seed = seed;
             r.questions = game->journal().entries.size();
-            if (game->status() == Game::Status::ended) {
+            if (error.empty()) {
                 r.result = game->ending().value("result", "?");
                 if (const auto it = game->ending().find("scores"); it != game->ending().end() && it->is_object()) r.scores = *it;
-            } else if (game->status() == Game::Status::failed) {
-                r.error = game->error().substr(0, game->error().find('\n'));
             } else {
-                r.error = "the game did not end after " + std::to_string(max_answers) + " answers";
+                r.error = error.substr(0, error.find('\n'));
+                r.answers = answers();
             }
             records->push_back(std::move(r));
         }
-        auto answers_of = [&] {
-            nlohmann::json list = nlohmann::json::array();
-            if (report.errors.size() >= settings.answers_kept) return list;
-            for (const auto& e : game->journal().entries) list.push_back(e.value);
-            return list;
-        };
-        if (game->status() == Game::Status::failed) {
-            report.errors.push_back({seed, game->error(), answers_of()});
-            continue;
-        }
-        if (game->status() != Game::Status::ended) {
-            report.errors.push_back({seed, "the game did not end after " + std::to_string(max_answers) +
-                                               " answers (raise the cap with --answer-limit if a game is truly this long)",
-                                     answers_of()});
+        if (!error.empty()) {
+            report.errors.push_back({seed, std::move(error),
+                                     report.errors.size() < settings.answers_kept ? answers() : nlohmann::json::array()});
             continue;
         }
         const auto& end = game->ending();

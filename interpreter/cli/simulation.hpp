@@ -47,6 +47,7 @@ struct GameRecord {
     nlohmann::json scores;  // the end's scores (an object), or null
     std::size_t questions = 0;
     std::string error;      // the first line of the error, when it failed
+    nlohmann::json answers;  // when it failed: every answer it was given, to replay it
 };
 
 // One set of options and house rules a run plays every game with. A sweep (--option k=a,b or

@@ -47,7 +47,7 @@ struct IllegalAnswer : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-class Game : private InlineAnswers {
+class Game final : private InlineAnswers {
 public:
     enum class Status { question, ended, failed };
 

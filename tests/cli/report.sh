@@ -53,10 +53,7 @@ assert [d["cell"] for d in data["differences"]] == [2, 3, 4]
 PY
 
 # Failed games: listed with a command that plays each again.
-make_bot "$T/bots" flaky 'local n = 0
-for i = 1, 6 do if ui.confirm("Yes " .. i .. "?") then n = n + 1 end end
-if n >= 5 then error("five or more yes") end
-return { result = "done", scores = { yes = n } }'
+make_flaky_bot "$T/bots"
 sol --bots "$T/bots" sim flaky --games 40 --results "$T/flaky.jsonl"
 expect_rc 1 "a run with failed games"
 sol report "$T/flaky.jsonl" -o "$T/flaky.html"

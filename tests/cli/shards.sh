@@ -12,6 +12,34 @@ for bot in $("$SOLOIST" list | awk '/^[a-z]/ { print $1 }'); do
     cmp -s "$T/$bot.whole" "$T/$bot.merged" || fail "$bot: merged shards differ from the whole run: $(diff "$T/$bot.whole" "$T/$bot.merged" | head -4)"
 done
 
+# Failed games: merge lists them as the whole run does, each with its answers written into the
+# --failures folder and the command that replays it.
+make_flaky_bot "$T/bots"
+sol --bots "$T/bots" sim flaky --games 500 --seed 2 --failures "$T/failed"
+expect_rc 1 "a run with failed games"
+whole=$OUT
+has "$whole" "replay: soloist --bots $T/bots run flaky --seed " "the whole run's replay commands"
+mkdir "$T/failed-whole" && cp "$T"/failed/*.yaml "$T/failed-whole/"
+rm -r "$T/failed"
+for k in 1 2; do
+    "$SOLOIST" --bots "$T/bots" sim flaky --games 500 --seed 2 --shard "$k/2" --results "$T/flaky.$k.jsonl" >/dev/null 2>&1
+done
+sol merge "$T/flaky.2.jsonl" "$T/flaky.1.jsonl" --failures "$T/failed"
+expect_rc 1 "merged shards with failed games"
+[ "$OUT" = "$whole" ] || fail "merged shards with failed games differ from the whole run: $(diff <(echo "$whole") <(echo "$OUT") | head -6)"
+for f in "$T"/failed-whole/*.yaml; do
+    cmp -s "$f" "$T/failed/$(basename "$f")" || fail "the answers file $(basename "$f") differs between the run and the merge"
+done
+[ "$(ls "$T/failed" | wc -l)" = "$(ls "$T/failed-whole" | wc -l)" ] || fail "as many answers files from the merge as from the run"
+seed=$(sed -n 's/^  seed \([0-9]*\):.*/\1/p' <<<"$whole" | head -1)
+sol --bots "$T/bots" run flaky --seed "$seed" --answers "$T/failed/flaky-seed-$seed.answers.yaml"
+has "$ERR$OUT" "five or more yes" "a merged failure replays to its error"
+# A results file whose bot is not a bot id could name a file outside the folder: refused.
+sed '1s/"bot":"flaky"/"bot":"..\/..\/x"/' "$T/flaky.1.jsonl" >"$T/bad-id.jsonl"
+sol merge "$T/bad-id.jsonl"
+expect_rc 1 "a header whose bot is not an id"
+has "$ERR" "the header's bot is not a bot id" "the bad bot id"
+
 # A shard says which games it played; uneven shards cover every game once.
 sol sim guild-mat --games 10 --seed 3 --shard 2/3 --results "$T/g2.jsonl"
 expect_rc 0 "a shard"

@@ -11,10 +11,7 @@ for bot in $("$SOLOIST" list | awk '/^[a-z]/ { print $1 }'); do
 done
 
 # Failing games: the same errors, in game order, with the same answers kept.
-make_bot "$T/bots" flaky 'local n = 0
-for i = 1, 6 do if ui.confirm("Yes " .. i .. "?") then n = n + 1 end end
-if n >= 5 then error("five or more yes") end
-return { result = "done", scores = { yes = n } }'
+make_flaky_bot "$T/bots"
 sol --bots "$T/bots" sim flaky --games 900 --jobs 1 --failures "$T/f1"
 expect_rc 1 "failures with one thread"
 one=$(sed "s|$T/f1|F|g" <<<"$OUT")

@@ -33,10 +33,17 @@ struct Outcome {
     std::string text;
 };
 
+// Where merge writes failed games' answers: in the process's own scratch folder; each input's
+// files replace the last's.
+const std::filesystem::path& failures_folder() {
+    static const std::filesystem::path folder = fuzz::scratch_dir() / "failures";
+    return folder;
+}
+
 Outcome merge(const std::vector<std::filesystem::path>& files) {
     std::ostringstream out;
     try {
-        const int code = cli::merge_results(files, out);
+        const int code = cli::merge_results(files, failures_folder(), out);
         return {true, code, out.str()};
     } catch (const GameError& e) {
         return {false, 0, e.what()};

@@ -131,6 +131,15 @@ LUA
     fi
 }
 
+# make_flaky_bot DIR: a bot "flaky" that answers six yes/no questions and fails (a script
+# error) when five or more are yes: about one game in nine fails, each with its answers.
+make_flaky_bot() {
+    make_bot "$1" flaky 'local n = 0
+for i = 1, 6 do if ui.confirm("Yes " .. i .. "?") then n = n + 1 end end
+if n >= 5 then error("five or more yes") end
+return { result = "done", scores = { yes = n } }'
+}
+
 # finish: exit 1 if any check failed.
 finish() {
     if [ "$FAILURES" -gt 0 ]; then
