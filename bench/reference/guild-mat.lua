@@ -415,7 +415,7 @@ local function play(seed)
   end
 
   if lost then
-    return "loss", nil, nil, met, questions
+    return "loss", nil, nil, met, questions, round
   end
   local vp = number(WIN.vp_max)
   local total = vp + met * WIN.points_per_last_space - loss_box * WIN.loss_box_mine - minus
@@ -423,12 +423,12 @@ local function play(seed)
     total = total + WIN.bonus
   end
   local result = (met >= WIN.last_spaces and total >= WIN.vp_needed) and "win" or "loss"
-  return result, vp, total, met, questions
+  return result, vp, total, met, questions, round
 end
 
 -- The summary, as cli/simulation.cpp prints it.
 
-local results, scores, asked = {}, {}, {}  -- result -> games; name -> {min, max, sum, n}; questions -> games
+local results, scores, asked, lasted = {}, {}, {}, {}  -- result -> games; name -> {min, max, sum, n}; questions -> games; rounds -> games
 
 local function tally(name, value)
   local s = scores[name]
@@ -443,7 +443,7 @@ local function tally(name, value)
 end
 
 for g = 0, games - 1 do
-  local result, vp, total, met, n = play(first_seed + g)
+  local result, vp, total, met, n, played = play(first_seed + g)
   results[result] = (results[result] or 0) + 1
   if vp then
     tally("total", total)
@@ -451,14 +451,15 @@ for g = 0, games - 1 do
   end
   tally("last_spaces", met)
   asked[n] = (asked[n] or 0) + 1
+  lasted[played] = (lasted[played] or 0) + 1
   if records then
     local seed = unsigned_text(first_seed + g)
     if vp then
-      records:write(string.format('{"cell":1,"game":%d,"questions":%d,"result":"%s","scores":{"last_spaces":%d,'
-        .. '"total":%d,"vp":%d},"seed":%s}\n', g, n, result, met, total, vp, seed))
+      records:write(string.format('{"cell":1,"game":%d,"questions":%d,"result":"%s","rounds":%d,"scores":{"last_spaces":%d,'
+        .. '"total":%d,"vp":%d},"seed":%s}\n', g, n, result, played, met, total, vp, seed))
     else
-      records:write(string.format('{"cell":1,"game":%d,"questions":%d,"result":"%s","scores":{"last_spaces":%d},'
-        .. '"seed":%s}\n', g, n, result, met, seed))
+      records:write(string.format('{"cell":1,"game":%d,"questions":%d,"result":"%s","rounds":%d,"scores":{"last_spaces":%d},'
+        .. '"seed":%s}\n', g, n, result, played, met, seed))
     end
   end
 end
@@ -513,4 +514,16 @@ for _, n in ipairs(counts) do
 end
 out[#out + 1] = string.format("questions a game: median %d, mean %s, min %d, max %d", median,
   figure(round(100.0 * sum / games) / 100), counts[1], counts[#counts])
+-- Every game's end says how many rounds it lasted.
+local lengths = sorted_keys(lasted)
+sum, seen, median = 0, 0, nil
+for _, n in ipairs(lengths) do
+  sum = sum + n * lasted[n]
+  seen = seen + lasted[n]
+  if not median and seen * 2 >= games then
+    median = n
+  end
+end
+out[#out + 1] = string.format("rounds a game: median %d, mean %s, min %d, max %d", median,
+  figure(round(100.0 * sum / games) / 100), lengths[1], lengths[#lengths])
 io.write(table.concat(out, "\n"), "\n")

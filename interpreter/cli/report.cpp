@@ -92,7 +92,7 @@ json report_data(const std::vector<std::filesystem::path>& files) {
     // Each cell's values, for its distributions; the figures and pairs as merge sums them.
     struct Cell {
         std::map<std::string, std::map<double, std::size_t>> scores;
-        std::map<double, std::size_t> questions;
+        std::map<double, std::size_t> questions, rounds;
     };
     std::vector<Cell> cells;
     SimRun sums;
@@ -109,6 +109,7 @@ json report_data(const std::vector<std::filesystem::path>& files) {
                 continue;
             }
             ++c.questions[static_cast<double>(g.questions)];
+            if (g.rounds) ++c.rounds[static_cast<double>(*g.rounds)];
             if (g.scores.is_object())
                 for (const auto& [k, v] : g.scores.items())
                     if (v.is_number()) ++c.scores[k][v.get<double>()];
@@ -160,6 +161,11 @@ json report_data(const std::vector<std::filesystem::path>& files) {
         std::vector<std::map<double, std::size_t>> per_cell;
         for (const auto& c : cells) per_cell.push_back(c.questions);
         data["questions"] = distribution(per_cell);
+    }
+    {
+        std::vector<std::map<double, std::size_t>> per_cell;
+        for (const auto& c : cells) per_cell.push_back(c.rounds);
+        data["rounds"] = distribution(per_cell);
     }
     data["differences"] = json::array();
     for (std::size_t c = 1; c < cells.size(); ++c) {

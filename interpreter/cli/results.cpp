@@ -55,6 +55,7 @@ void ResultsWriter::write(const GameRecord& g) {
         if (g.error.empty()) {
             j["result"] = g.result;
             j["scores"] = g.scores.is_object() ? g.scores : json::object();
+            if (g.rounds) j["rounds"] = *g.rounds;
         } else {
             j["error"] = g.error;
             if (g.answers.is_array()) j["answers"] = g.answers;
@@ -65,12 +66,13 @@ void ResultsWriter::write(const GameRecord& g) {
     if (!header_written_) {  // the score columns: those of the first game that has scores
         if (g.scores.is_object())
             for (const auto& [k, v] : g.scores.items()) score_names_.push_back(k);
-        out_ << "game,cell,cell label,seed,result,questions,error";
+        out_ << "game,cell,cell label,seed,result,questions,rounds,error";
         for (const auto& k : score_names_) out_ << "," << csv_field("score " + k);
         out_ << "\n";
         header_written_ = true;
     }
-    out_ << g.index << "," << g.cell + 1 << "," << csv_field(labels_.at(g.cell)) << "," << g.seed << "," << csv_field(g.result) << "," << g.questions << "," << csv_field(g.error);
+    out_ << g.index << "," << g.cell + 1 << "," << csv_field(labels_.at(g.cell)) << "," << g.seed << "," << csv_field(g.result) << "," << g.questions << ","
+         << (g.rounds ? std::to_string(*g.rounds) : std::string()) << "," << csv_field(g.error);
     for (const auto& k : score_names_) {
         out_ << ",";
         if (g.scores.is_object() && g.scores.contains(k) && g.scores[k].is_number()) out_ << g.scores[k].dump();
@@ -238,6 +240,10 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
                 } else {
                     if (!r.contains("result") || !r["result"].is_string()) bad("neither a result nor an error");
                     g.result = r["result"].get<std::string>();
+                    if (r.contains("rounds")) {
+                        if (!r["rounds"].is_number_unsigned()) bad("its rounds are not a whole number");
+                        g.rounds = r["rounds"].get<std::size_t>();
+                    }
                     if (r.contains("scores")) {
                         if (!r["scores"].is_object()) bad("its scores are not an object");
                         g.scores = r["scores"];
@@ -265,7 +271,7 @@ void add_records(SimRun& run, const std::vector<GameRecord>& games) {
         if (!g.error.empty())
             r.errors.push_back({g.seed, g.error, g.answers.is_array() ? g.answers : json::array()});
         else
-            tally(r, g.result, g.scores, g.questions);
+            tally(r, g.result, g.scores, g.questions, g.rounds);
     }
     run.cells.resize(std::max(run.cells.size(), cells));
     run.against_first.resize(run.cells.size());

@@ -35,6 +35,7 @@ struct SimReport {
     };
     std::map<std::string, Stat> scores;
     std::map<std::size_t, std::size_t> questions;  // answers a game took -> games that ended so
+    std::map<std::size_t, std::size_t> rounds;     // rounds a game lasted -> games (those whose end says)
     std::set<std::string> steps_entered;           // with SimSettings::note_steps
 };
 
@@ -48,6 +49,7 @@ struct GameRecord {
     std::size_t questions = 0;
     std::string error;      // the first line of the error, when it failed
     nlohmann::json answers;  // when it failed: every answer it was given, to replay it
+    std::optional<std::size_t> rounds;  // the rounds it lasted, when its end says (end.rounds)
 };
 
 // One set of options and house rules a run plays every game with. A sweep (--option k=a,b or
@@ -113,7 +115,11 @@ inline constexpr std::size_t kPart = 256;
 void print_figures(const SimReport& report, std::ostream& out);
 
 // Counts a game that ended into `report`: its result, its numeric scores, its questions.
-void tally(SimReport& report, const std::string& result, const nlohmann::json& scores, std::size_t questions);
+void tally(SimReport& report, const std::string& result, const nlohmann::json& scores, std::size_t questions,
+           std::optional<std::size_t> rounds);
+
+// The rounds a game lasted, from its end's `rounds` (a whole number from 0), if it has one.
+std::optional<std::size_t> rounds_of(const nlohmann::json& end);
 
 // Adds a later part of a run to `into`: counts, errors in game order, sums in part order (so a
 // run's figures do not depend on how its parts were played). Answers are kept for the first

@@ -47,4 +47,6 @@ for r = 1, game.options.rounds do
   end
 end
 
-return scoring.final(state)
+local the_end = scoring.final(state)
+the_end.rounds = state.round  -- how long the game lasted, for simulations
+return the_end

@@ -49,4 +49,6 @@ while true do
   end
 end
 
-return scoring.final(state)
+local the_end = scoring.final(state)
+the_end.rounds = state.round  -- how long the game lasted, for simulations
+return the_end

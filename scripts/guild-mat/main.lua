@@ -207,7 +207,11 @@ repeat
 until false
 
 show("The solo mat at the end")
+local the_end
 if ending and ending.lost then
-  return scoring.lost(state, ending.lost)
+  the_end = scoring.lost(state, ending.lost)
+else
+  the_end = scoring.win_check(state)
 end
-return scoring.win_check(state)
+the_end.rounds = state.round.value  -- how long the game lasted, for simulations
+return the_end

@@ -62,7 +62,7 @@ scoring.finish = game.step("end", function(G, why)
   local summary = string.format("%s wins with %d text%s (%s), after %d rounds.", winner.name, winner.texts,
     winner.texts == 1 and "" or "s", how, G.round)
   ui.say(summary)
-  return { result = winner.kind, summary = summary, scores = scores }
+  return { result = winner.kind, summary = summary, scores = scores, rounds = G.round }
 end)
 
 return scoring

@@ -28,4 +28,6 @@ for g = 1, game.options.generations do
     ui.why("The last generation ends with final scoring, not the end-of-generation steps (README ruling 2).")
   end
 end
-return scoring.final(s)
+local the_end = scoring.final(s)
+the_end.rounds = s.generation  -- the generations played: how long the game lasted, for simulations
+return the_end

@@ -24,7 +24,7 @@ const check = (ok, what) => {
 function tallies(file) {
   const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
   const header = lines[0], records = lines.slice(1);
-  const cells = header.cells.map(() => ({ ended: 0, errors: 0, results: new Map(), scores: new Set() }));
+  const cells = header.cells.map(() => ({ ended: 0, errors: 0, results: new Map(), scores: new Set(), rounds: new Set() }));
   const results = new Set(), scores = new Set();
   for (const r of records) {
     const c = cells[r.cell - 1];
@@ -33,6 +33,7 @@ function tallies(file) {
     c.results.set(r.result, (c.results.get(r.result) || 0) + 1);
     results.add(r.result);
     for (const [k, v] of Object.entries(r.scores)) if (typeof v === "number") { scores.add(k); c.scores.add(k); }
+    if (typeof r.rounds === "number") c.rounds.add(r.rounds);
   }
   return { header, cells, results: [...results].sort(), scores: [...scores].sort() };
 }
@@ -73,6 +74,11 @@ try {
   }
   const q = byTitle.get("Questions a game");
   check(q && q.points > 0 && q.points % n === 0, "plot \"Questions a game\": a point a value or bin in each cell");
+  // Zotikós's ends say the generations played: every game of a cell lasted the same number.
+  const lengths = new Set(t.cells.flatMap((c) => [...c.rounds]));
+  const rp = byTitle.get("Rounds a game");
+  check(lengths.size > 0 && rp && rp.points === n * lengths.size,
+    `plot "Rounds a game": a point a length in each of ${n} cells (${lengths.size} lengths; ${rp ? rp.points : "no such plot"})`);
   check(plots.every((p) => p.width > 300), "every plot is drawn at a readable width");
   // The table: a row a cell, with its label and result shares as counted here.
   const rows = await page.$$eval("table.cells tbody tr", (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));

@@ -38,8 +38,8 @@ has "$(tail -1 "$T/one.jsonl")" '"game":699,' "the last record is game 699"
 has "$(tail -1 "$T/one.jsonl")" '"seed":703}' "game 699 has seed 4 + 699"
 [ ! -e "$T/one.jsonl.partial" ] || fail "the partial file is renamed when complete"
 sol --bots "$T/bots" sim flaky --games 300 --jobs 2 --results "$T/flaky.csv"
-has "$(head -1 "$T/flaky.csv")" "game,cell,cell label,seed,result,questions,error,score yes" "the CSV header"
-has "$(cat "$T/flaky.csv")" "1,1,,2,,6,$T/bots/flaky/main.lua:3: five or more yes," "a failed game's error in its row"
+has "$(head -1 "$T/flaky.csv")" "game,cell,cell label,seed,result,questions,rounds,error,score yes" "the CSV header"
+has "$(cat "$T/flaky.csv")" "1,1,,2,,6,,$T/bots/flaky/main.lua:3: five or more yes," "a failed game's error in its row"
 sol sim guild-mat --games 5 --results "$T/no/such/folder/r.jsonl"
 expect_rc 2 "a results file that cannot be written"
 has "$ERR" "--results: cannot write" "the results file's problem"
@@ -47,6 +47,15 @@ has "$ERR" "--results: cannot write" "the results file's problem"
 sol sim guild-mat --games 10 --jobs 0
 expect_rc 2 "--jobs 0"
 has "$ERR" "--jobs" "the option named"
+
+# The rounds a game lasted, from each end's `rounds`: over the games whose end says.
+sol sim guild-mat --games 50 --results "$T/rounds.jsonl"
+has "$OUT" "rounds a game: median " "guild-mat's rounds a game"
+has "$(sed -n 2p "$T/rounds.jsonl")" '"rounds":' "a record's rounds"
+make_bot "$T/bots" some-rounds 'local long = ui.confirm("Long?")
+return { result = "done", scores = {}, rounds = long and 5 or nil }'
+sol --bots "$T/bots" sim some-rounds --games 40 --seed 1
+has "$OUT" "rounds a game: median 5, mean 5, min 5, max 5 (the " "only the games whose end says"
 
 # A progress line on a terminal (script(1) gives the run one), none with --quiet or into a file.
 command -v script >/dev/null || fail "script (util-linux) is needed to give sim a terminal"

@@ -181,10 +181,15 @@
     });
   }
 
-  if (data.questions.xs.length) {
+  if (data.questions.xs.length || data.rounds.xs.length) {
     main.append("h2").text("Game length");
     var lengthPlots = main.append("div").attr("class", "plots");
-    distribution(lengthPlots, "questions", "Questions a game", data.questions, "questions asked in a game");
+    if (data.rounds.xs.length) {
+      distribution(lengthPlots, "rounds", "Rounds a game", data.rounds, "rounds a game lasted");
+    }
+    if (data.questions.xs.length) {
+      distribution(lengthPlots, "questions", "Questions a game", data.questions, "questions asked in a game");
+    }
   }
 
   // ---- errors ----------------------------------------------------------------------------
