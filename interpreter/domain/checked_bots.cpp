@@ -125,6 +125,44 @@ std::string encode_checked_bot(const Bot& bot, const std::string& key) {
            std::string(bytes);
 }
 
+namespace {
+
+// nlohmann's CBOR reader goes one call deeper for each nested array or map, so a damaged entry
+// of thousands of nested arrays would overflow the stack: this reader refuses a nesting deeper
+// than any entry Soloist writes (bot data is at most 64 deep, yaml_json.hpp; the entry wraps it
+// in a few more) before the reader goes down into it.
+class DepthLimitedReader : public nlohmann::detail::json_sax_dom_parser<json> {
+public:
+    static constexpr std::size_t kMaxDepth = 128;
+    explicit DepthLimitedReader(json& into) : json_sax_dom_parser(into, false) {}
+    bool start_object(std::size_t n) { return deeper() && json_sax_dom_parser::start_object(n); }
+    bool end_object() { return --depth_, json_sax_dom_parser::end_object(); }
+    bool start_array(std::size_t n) { return deeper() && json_sax_dom_parser::start_array(n); }
+    bool end_array() { return --depth_, json_sax_dom_parser::end_array(); }
+    bool too_deep() const { return too_deep_; }
+
+private:
+    bool deeper() {
+        if (++depth_ <= kMaxDepth) return true;
+        too_deep_ = true;
+        return false;
+    }
+    std::size_t depth_ = 0;
+    bool too_deep_ = false;
+};
+
+json read_cbor(std::string_view payload) {
+    json j;
+    DepthLimitedReader reader(j);
+    const bool read = json::sax_parse(payload, &reader, json::input_format_t::cbor, true);
+    if (reader.too_deep())
+        throw std::runtime_error("nested deeper than " + std::to_string(DepthLimitedReader::kMaxDepth) + " levels");
+    if (!read || reader.is_errored()) throw std::runtime_error("not a whole CBOR value");
+    return j;
+}
+
+}  // namespace
+
 Bot decode_checked_bot(const std::string& entry, const std::string& key, const fs::path& dir) {
     const auto newline = entry.find('\n');
     if (newline == std::string::npos || newline > 200) throw std::runtime_error("no header");
@@ -133,7 +171,7 @@ Bot decode_checked_bot(const std::string& entry, const std::string& key, const f
     const std::string expected = std::string(kMagic) + ' ' + key + ' ' + std::to_string(payload.size()) + ' ' +
                                  hex64(fnv1a64(payload));
     if (header != expected) throw std::runtime_error("header '" + header + "' where '" + expected + "' was expected");
-    json j = json::from_cbor(payload);  // throws json::exception on damage
+    json j = read_cbor(payload);  // throws on damage
     if (!j.is_object() || !j.contains("chunks")) throw std::runtime_error("no field chunks");
     json chunks = std::move(j["chunks"]);
     j.erase("chunks");

@@ -200,6 +200,31 @@ TEST_CASE("a header whose checksum matches a forged payload is still decoded wit
     CHECK_THROWS(decode_checked_bot(entry, key, copy.dir));
 }
 
+TEST_CASE("an entry of deeply nested arrays or maps is refused, never read down to the end of the stack", "[cache]") {
+    const std::string key = "0123456789abcdef";
+    auto entry_of = [&](const std::string& bytes) {
+        return "soloist checked bot 1 " + key + " " + std::to_string(bytes.size()) + " " + hex64(fnv1a64(bytes)) + "\n" +
+               bytes;
+    };
+    // 200,000 nested indefinite arrays (0x9f), and as many maps of one entry ({"a": {"a": ...}}).
+    const std::string arrays(200000, '\x9f');
+    std::string maps;
+    for (int i = 0; i < 200000; ++i) maps += "\xa1\x61\x61";
+    for (const std::string& bytes : {arrays, maps}) {
+        try {
+            decode_checked_bot(entry_of(bytes), key, ".");
+            FAIL("a nested entry was read");
+        } catch (const std::exception& e) {
+            CHECK(std::string(e.what()) == "nested deeper than 128 levels");
+        }
+    }
+    // As deep as an entry may be: read (then refused only for not being a bot).
+    std::string fine = "\xa1\x66" "chunks";
+    for (int i = 0; i < 120; ++i) fine += "\x81";
+    fine += "\x01";
+    CHECK_THROWS_WITH(decode_checked_bot(entry_of(fine), key, "."), !Catch::Matchers::Contains("nested deeper"));
+}
+
 TEST_CASE("a bot with problems is never cached", "[cache]") {
     Copy copy("guild-mat");
     put(copy.dir / "mat.yaml", "exchange_cost: [\n");
