@@ -4,7 +4,9 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <ostream>
+#include <vector>
 
 #include "cli/failures.hpp"
 #include "cli/sweep.hpp"
@@ -100,6 +102,52 @@ struct Shard {
     throw GameError(file.string() + (line ? ":" + std::to_string(line) : std::string()) + ": " + what);
 }
 
+// The lines of a results file, one at a time, each at most kMaxLine bytes: a stranger's file of
+// one endless line must not take all the memory there is (std::getline would try).
+class LineReader {
+public:
+    static constexpr std::size_t kMaxLine = std::size_t{16} << 20;
+    explicit LineReader(const std::filesystem::path& file) : file_(file), in_(file, std::ios::binary) {}
+    bool open() const { return static_cast<bool>(in_); }
+    std::size_t number() const { return number_; }  // of the last line read, from 1
+    // The next line without its newline; false at the end of the file.
+    bool next(std::string& line) {
+        line.clear();
+        bool any = false;
+        for (;;) {
+            if (pos_ == end_) {
+                in_.read(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+                end_ = static_cast<std::size_t>(in_.gcount());
+                pos_ = 0;
+                if (end_ == 0) {
+                    if (any) ++number_;
+                    return any;
+                }
+            }
+            any = true;
+            const char* from = buffer_.data() + pos_;
+            const auto* newline = static_cast<const char*>(std::memchr(from, '\n', end_ - pos_));
+            const std::size_t n = newline ? static_cast<std::size_t>(newline - from) : end_ - pos_;
+            if (line.size() + n > kMaxLine)
+                refuse(file_, number_ + 1, "a line longer than " + std::to_string(kMaxLine >> 20) +
+                                               " MiB: not a results file of soloist sim --results");
+            line.append(from, n);
+            pos_ += n;
+            if (newline) {
+                ++pos_;
+                ++number_;
+                return true;
+            }
+        }
+    }
+
+private:
+    std::filesystem::path file_;
+    std::ifstream in_;
+    std::vector<char> buffer_ = std::vector<char>(std::size_t{1} << 20);
+    std::size_t pos_ = 0, end_ = 0, number_ = 0;
+};
+
 std::size_t whole(const json& j, const char* key, const std::filesystem::path& file) {
     const auto it = j.find(key);
     if (it == j.end() || !it->is_number_unsigned()) refuse(file, 1, std::string("the header has no whole number '") + key + "'");
@@ -114,11 +162,11 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
     // Headers first: one run, and its games each in one file.
     std::vector<Shard> shards;
     for (const auto& f : files) {
-        std::ifstream in(f, std::ios::binary);
+        LineReader in(f);
         std::error_code ec;
-        if (!std::filesystem::is_regular_file(f, ec) || !in) refuse(f, 0, "cannot read it (not a results file of soloist sim --results?)");
+        if (!std::filesystem::is_regular_file(f, ec) || !in.open()) refuse(f, 0, "cannot read it (not a results file of soloist sim --results?)");
         std::string line;
-        std::getline(in, line);
+        in.next(line);
         json h = json::parse(line, nullptr, false);
         if (h.is_discarded() || !h.is_object() || h["soloist_results"] != 1)
             refuse(f, 1, "not a Soloist results file: its first line must be the header soloist sim --results writes "
@@ -200,9 +248,9 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
     std::vector<GameRecord> part;
     std::size_t part_index = 0;
     for (const auto& s : shards) {
-        std::ifstream in(s.file, std::ios::binary);
+        LineReader in(s.file);
         std::string line;
-        std::getline(in, line);  // the header
+        in.next(line);  // the header
         std::size_t n = 1;
         for (std::size_t want = s.from; want < s.to; ++want) {
             if (want / kPart != part_index) {
@@ -212,7 +260,7 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
             }
             for (std::size_t cell = 0; cell < ncells; ++cell) {
                 ++n;
-                if (!std::getline(in, line))
+                if (!in.next(line))
                     refuse(s.file, n, "the file ends before game " + std::to_string(want) + " (cut short?)");
                 const json r = json::parse(line, nullptr, false);
                 const auto bad = [&](const std::string& what) { refuse(s.file, n, "a damaged record: " + what); };
@@ -253,9 +301,10 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
             }
         }
         // Nothing may follow the last record, not even after a blank line.
-        for (std::size_t extra = n + 1; std::getline(in, line); ++extra)
+        while (in.next(line))
             if (!line.empty())
-                refuse(s.file, extra, "more records than its games " + std::to_string(s.from) + " to " + std::to_string(s.to - 1));
+                refuse(s.file, in.number(), "more records than its games " + std::to_string(s.from) + " to " +
+                                                std::to_string(s.to - 1));
     }
     if (!part.empty()) each_part(part_index, std::move(part));
     return run;
