@@ -36,7 +36,9 @@ std::optional<std::filesystem::path> FailureFolder::write(const SimError& e, con
                            " --answers " + shell_word(file.string()) + "\n";
         if (e.answers.empty()) text += "[]\n";
         for (const auto& a : e.answers) text += "- " + a.dump() + "\n";
-        write_file_atomically(file, text);
+        // Not made durable: the run (or merge) that wrote it writes it again, and a sim with
+        // many failed games, or the results fuzzer, would wait for the disk at every one.
+        write_file_atomically(file, text, Durability::later);
         return file;
     } catch (const std::exception& x) {
         why = x.what();

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <ostream>
 #include <vector>
 
@@ -107,6 +108,7 @@ struct Shard {
 class LineReader {
 public:
     static constexpr std::size_t kMaxLine = std::size_t{16} << 20;
+    static constexpr std::size_t kBuffer = std::size_t{64} << 10;
     explicit LineReader(const std::filesystem::path& file) : file_(file), in_(file, std::ios::binary) {}
     bool open() const { return static_cast<bool>(in_); }
     std::size_t number() const { return number_; }  // of the last line read, from 1
@@ -116,7 +118,7 @@ public:
         bool any = false;
         for (;;) {
             if (pos_ == end_) {
-                in_.read(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+                in_.read(buffer_.get(), static_cast<std::streamsize>(kBuffer));
                 end_ = static_cast<std::size_t>(in_.gcount());
                 pos_ = 0;
                 if (end_ == 0) {
@@ -125,7 +127,7 @@ public:
                 }
             }
             any = true;
-            const char* from = buffer_.data() + pos_;
+            const char* from = buffer_.get() + pos_;
             const auto* newline = static_cast<const char*>(std::memchr(from, '\n', end_ - pos_));
             const std::size_t n = newline ? static_cast<std::size_t>(newline - from) : end_ - pos_;
             if (line.size() + n > kMaxLine)
@@ -144,7 +146,7 @@ public:
 private:
     std::filesystem::path file_;
     std::ifstream in_;
-    std::vector<char> buffer_ = std::vector<char>(std::size_t{1} << 20);
+    std::unique_ptr<char[]> buffer_{new char[kBuffer]};  // not zeroed: read() fills what is used
     std::size_t pos_ = 0, end_ = 0, number_ = 0;
 };
 
