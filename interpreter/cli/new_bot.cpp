@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <iostream>
 #include <random>
-#include <regex>
 
 #include "cli/commands.hpp"
 #include "domain/atomic_file.hpp"
@@ -73,8 +72,7 @@ std::pair<std::string, std::string> bot_words(const fs::path& parent, const fs::
 }  // namespace
 
 int new_bot(const NewBotArgs& args, const Common& common, std::ostream& out) {
-    static const std::regex id_pattern("[a-z][a-z0-9-]*");
-    if (!std::regex_match(args.id, id_pattern) || args.id.size() > kMaxIdLength)
+    if (!is_bot_id(args.id) || args.id.size() > kMaxIdLength)
         throw UsageError("'" + clipped(args.id, 80) + "' is not a bot id: an id is lower-case letters, digits and dashes, " +
                          "starting with a letter, at most " + std::to_string(kMaxIdLength) + " characters (like my-bot)");
     const fs::path parent = args.dir.empty() ? user_bots_dir() : args.dir;

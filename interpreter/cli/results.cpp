@@ -1,7 +1,6 @@
 #include "cli/results.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -183,9 +182,7 @@ ResultsRun read_results(const std::vector<std::filesystem::path>& files,
         for (const char* key : {"bot", "version", "files", "answers"})
             if (!h.contains(key) || !h[key].is_string()) refuse(f, 1, std::string("the header has no text '") + key + "'");
         // A bot id names the answers files merge writes: lower-case letters, digits and dashes.
-        if (const std::string id = h["bot"].get<std::string>();
-            id.empty() || id.size() > 100 || !std::islower(static_cast<unsigned char>(id[0])) ||
-            !std::all_of(id.begin(), id.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-'; }))
+        if (const std::string id = h["bot"].get<std::string>(); id.size() > 100 || !is_bot_id(id))
             refuse(f, 1, "the header's bot is not a bot id (lower-case letters, digits and dashes, starting with a letter)");
         if (h.contains("bots") && !(h["bots"].is_array() && std::all_of(h["bots"].begin(), h["bots"].end(),
                                                                          [](const json& d) { return d.is_string(); })))

@@ -125,11 +125,9 @@ SimReport play_range(const Bot& bot, const GameSetup& every_game, std::uint64_t 
         else if (game->status() != Game::Status::ended)
             error = "the game did not end after " + std::to_string(max_answers) +
                     " answers (raise the cap with --answer-limit if a game is truly this long)";
-        auto answers = [&] {
-            nlohmann::json list = nlohmann::json::array();
-            for (const auto& e : game->journal().entries) list.push_back(e.value);
-            return list;
-        };
+        nlohmann::json answers = nlohmann::json::array();
+        if (!error.empty())
+            for (const auto& e : game->journal().entries) answers.push_back(e.value);
         if (records) {
             GameRecord r;
             r.index = i;
@@ -142,13 +140,13 @@ SimReport play_range(const Bot& bot, const GameSetup& every_game, std::uint64_t 
                 if (const auto it = game->ending().find("scores"); it != game->ending().end() && it->is_object()) r.scores = *it;
             } else {
                 r.error = error.substr(0, error.find('\n'));
-                r.answers = answers();
+                r.answers = answers;
             }
             records->push_back(std::move(r));
         }
         if (!error.empty()) {
             report.errors.push_back({seed, std::move(error),
-                                     report.errors.size() < settings.answers_kept ? answers() : nlohmann::json::array()});
+                                     report.errors.size() < settings.answers_kept ? std::move(answers) : nlohmann::json::array()});
             continue;
         }
         const auto& end = game->ending();

@@ -438,6 +438,12 @@ json resolve_options(const Bot& bot, const std::vector<std::string>& given_k_eq_
     return out;
 }
 
+bool is_bot_id(std::string_view id) {
+    const auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+    return !id.empty() && lower(id.front()) &&
+           std::all_of(id.begin(), id.end(), [&](char c) { return lower(c) || (c >= '0' && c <= '9') || c == '-'; });
+}
+
 BotFiles scan_bot_files(const fs::path& dir, const Library& library) {
     // Keys tell the bot's files from the library's, so moving a file between them changes the hash.
     std::vector<std::pair<std::string, fs::path>> files;

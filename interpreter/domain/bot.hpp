@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -103,6 +104,10 @@ std::filesystem::path resolve_bot(const std::string& name_or_dir, const Library&
 // allowed values). Throws UsageError naming an unknown option or a value that is not allowed.
 nlohmann::json resolve_options(const Bot& bot, const std::vector<std::string>& given_k_eq_v,
                                const nlohmann::json& overlay);
+
+// A bot id's shape, as schemas/bot.schema.yaml has it: lower-case letters, digits and dashes,
+// starting with a letter (what players type, and what names a bot's files).
+bool is_bot_id(std::string_view id);
 
 // What a bot folder holds, from one walk of it: the files a game reads, hashed, and its links.
 struct BotFiles {
