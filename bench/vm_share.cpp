@@ -133,7 +133,9 @@ TimeShares classify(const std::vector<Sample>& samples, const std::string& lua_l
     dladdr(reinterpret_cast<void*>(&program_load_bias), &self);
     // Where an address lies: Lua's code (the C API or the rest), the program's own, the C
     // library, or another library.
-    enum class Place { lua, lua_api, program, c_library, other };
+    // The allocator Lua was given (lua_newstate's capped_alloc and its pool) stands where stock
+    // Lua's realloc stands, so when Lua's code calls it, it is Lua's own work as realloc is.
+    enum class Place { lua, lua_api, program, allocator, c_library, other };
     struct Named {
         Place place;
         std::string name;
@@ -147,7 +149,9 @@ TimeShares classify(const std::vector<Sample>& samples, const std::string& lua_l
             const std::string& name = std::prev(it)->second;
             if (const auto lua = lua_is_api.find(name); lua != lua_is_api.end())
                 return Named{lua->second ? Place::lua_api : Place::lua, name};
-            return Named{Place::program, name};
+            const bool allocator = name.starts_with("soloist::lua::capped_alloc(") ||
+                                   name.starts_with("soloist::lua::Pool::");
+            return Named{allocator ? Place::allocator : Place::program, name};
         }
         const std::string object = found && info.dli_fname ? std::filesystem::path(info.dli_fname).filename().string() : "?";
         const bool c_library = object.starts_with("libc.so") || object.starts_with("libm.so");
@@ -155,31 +159,33 @@ TimeShares classify(const std::vector<Sample>& samples, const std::string& lua_l
                      (found && info.dli_sname ? std::string(info.dli_sname) : std::string("?")) + " (" + object + ")"};
     };
     std::map<std::string, std::size_t> outside;
-    std::size_t vm = 0, api = 0, host = 0, clib = 0, lua_through_api = 0;
+    std::size_t vm = 0, api = 0, host = 0, clib = 0, lua_through_api = 0, lua_allocator = 0;
     for (const Sample& sample : samples) {
         const Named here = name_of(sample.frames[0]);
         if (here.place == Place::lua) {
             ++vm;
             continue;
         }
-        if (here.place == Place::lua_api || here.place == Place::c_library) {
-            // Who called the C API or the C library: the first caller that is neither (a return
-            // address less one lies inside the call).
+        if (here.place != Place::program) {
+            // Who called the C API, the C library or the allocator: the first caller that is
+            // none of them (a return address less one lies inside the call), and whether the
+            // allocator was on the way.
             Place caller = Place::other;
-            bool known = false;
+            bool known = false, through_allocator = here.place == Place::allocator;
             for (std::size_t f = 1; f < sample.depth; ++f) {
                 const Place p = name_of(sample.frames[f] - 1).place;
-                if (p == Place::lua_api || p == Place::c_library) continue;
+                if (p == Place::allocator) through_allocator = true;
+                if (p == Place::lua_api || p == Place::c_library || p == Place::allocator) continue;
                 caller = p;
                 known = true;
                 break;
             }
             if (known && caller == Place::lua) {
                 ++vm;
-                ++lua_through_api;
+                ++(through_allocator ? lua_allocator : lua_through_api);
                 continue;
             }
-            (here.place == Place::lua_api ? api : clib) += 1;
+            (here.place == Place::lua_api ? api : here.place == Place::c_library ? clib : host) += 1;
         } else {
             host += 1;
         }
@@ -196,6 +202,7 @@ TimeShares classify(const std::vector<Sample>& samples, const std::string& lua_l
     shares.host = static_cast<double>(host) / n;
     shares.c_library = static_cast<double>(clib) / n;
     shares.lua_through_api = static_cast<double>(lua_through_api) / n;
+    shares.lua_allocator = static_cast<double>(lua_allocator) / n;
     std::vector<std::pair<std::string, double>> top;
     for (const auto& [name, count] : outside) top.emplace_back(name, static_cast<double>(count) / n);
     std::sort(top.begin(), top.end(), [](const auto& a, const auto& b) { return a.second > b.second; });

@@ -10,7 +10,9 @@
 // counted as Lua's when that symbol comes from Lua's static library (`nm` of liblua5.4.a). Its
 // lapi.o and lauxlib.o are the C API, and the C API or the C library count as Lua's when Lua's
 // own code called them (ipairs reads a table through lua_geti; a string is copied with memcpy),
-// and as outside when Soloist's code did (the bindings; the state copy's memmove).
+// and as outside when Soloist's code did (the bindings; the state copy's memmove). So does the
+// allocator Soloist gives Lua (lua_newstate's function and its pool), which takes the place of
+// the C library's realloc that stock Lua calls: Lua's when Lua's code called it.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -39,6 +41,8 @@ struct TimeShares {
     double vm = 0, api = 0, host = 0, c_library = 0;  // fractions of the samples
     // Of vm: the C API and C library that Lua's own code called (its standard library's).
     double lua_through_api = 0;
+    // Of vm: the allocator Lua was given (Soloist's pool), when Lua's own code called it.
+    double lua_allocator = 0;
     std::vector<std::pair<std::string, double>> top_outside;  // the largest symbols outside the VM
     double outside() const { return 1 - vm; }
 };

@@ -9,6 +9,7 @@
 #include "domain/atomic_file.hpp"
 #include "domain/bot.hpp"
 #include "lua/lua_context.hpp"
+#include "lua/lua_door.hpp"
 
 namespace soloist::lua {
 
@@ -55,7 +56,12 @@ bool load_script(lua_State* L, const std::filesystem::path& file) {
     // Compiled by Soloist itself from this very text (the cache of checked bots keys it by the
     // files' contents): loaded as it is, never a binary chunk from a bot folder (refused below).
     if (const std::string* chunk = compiled_chunk(ctx, file)) {
-        if (luaL_loadbufferx(L, chunk->data(), chunk->size(), "=compiled", "b") == LUA_OK) {
+        // A protected load: no Lua error passes here, so the flag is always put back.
+        auto& limits = limit_state(L);
+        limits.freezing = limits.freeze_loads;
+        const int loaded = luaL_loadbufferx(L, chunk->data(), chunk->size(), "=compiled", "b");
+        limits.freezing = false;
+        if (loaded == LUA_OK) {
             lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
             lua_setupvalue(L, -2, 1);
             return true;

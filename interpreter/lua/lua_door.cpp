@@ -39,7 +39,10 @@ static void* capped_alloc(void* ud, void* ptr, std::size_t osize, std::size_t ns
         if (!s->tripped) trip(*s, memory_reason(*s));
         return nullptr;
     }
-    void* p = s->pool.resize(ptr, old, nsize);
+    // A new block with no object tag (osize 0) while a compiled chunk loads is one of a
+    // function's arrays, which Lua never writes again.
+    void* p = s->freezing && !ptr && osize == 0 ? s->pool.allocate_frozen(nsize) : nullptr;
+    if (!p) p = s->pool.resize(ptr, old, nsize);
     if (!p) return nullptr;
     s->used = s->used - old + nsize;
     return p;

@@ -50,6 +50,10 @@ struct LimitState {
     std::atomic<std::int64_t> deadline_ns{0};
     std::mutex lock;
     Pool pool;  // where the state's memory lives
+    // Set while the state is built to be copied (build_state): the compiled chunks it loads
+    // put their functions' code, constants and debug information in frozen blocks (Pool),
+    // which no game's start copies back. `freezing` is set only inside such a load.
+    bool freeze_loads = false, freezing = false;
     // What the bindings serve (a BotContext), outside the pool so that a restored state and
     // every thread in it, however old, find the current game's.
     void* host_context = nullptr;

@@ -27,11 +27,40 @@ Pool::Pool(std::size_t reserve, std::size_t minimum) {
                                  "address-space limit (ulimit -v)");
     base_ = next_ = committed_ = static_cast<char*>(range);
     end_ = base_ + reserve;
+    // Without a frozen range every block is an ordinary one.
+    void* frozen = mmap(nullptr, frozen_reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (frozen != MAP_FAILED) frozen_base_ = frozen_next_ = frozen_committed_ = static_cast<char*>(frozen);
 }
 
 Pool::~Pool() {
     SOLOIST_POOL_UNPOISON(base_, static_cast<std::size_t>(next_ - base_));
     munmap(base_, static_cast<std::size_t>(end_ - base_));
+    if (frozen_base_) munmap(frozen_base_, frozen_reserve);
+}
+
+void* Pool::allocate_frozen(std::size_t size) {
+    if (!frozen_base_ || sealed_) return nullptr;
+    const std::size_t bytes = (size + granule - 1) / granule * granule;
+    if (bytes > static_cast<std::size_t>(frozen_base_ + frozen_reserve - frozen_next_)) return nullptr;
+    if (frozen_next_ + bytes > frozen_committed_) {
+        const std::size_t want = static_cast<std::size_t>(frozen_next_ + bytes - frozen_base_);
+        char* target = frozen_base_ + std::min((want + commit_step - 1) / commit_step * commit_step, frozen_reserve);
+        if (mprotect(frozen_committed_, static_cast<std::size_t>(target - frozen_committed_), PROT_READ | PROT_WRITE) != 0)
+            return nullptr;
+        frozen_committed_ = target;
+    }
+    void* block = frozen_next_;
+    frozen_next_ += bytes;
+    return block;
+}
+
+void Pool::seal_frozen() {
+    if (sealed_ || !frozen_base_) return;
+    sealed_ = true;
+    // The protection only catches a broken promise (nothing writes these blocks): should the
+    // system refuse it, the blocks are as safe as before.
+    if (frozen_committed_ > frozen_base_)
+        mprotect(frozen_base_, static_cast<std::size_t>(frozen_committed_ - frozen_base_), PROT_READ);
 }
 
 bool Pool::commit_to(char* end) {

@@ -8,6 +8,12 @@
 // of the used bytes and put back later (save/restore): a simulation builds a game's state
 // once and copies it for every game instead of building it again. Pages are committed as
 // the pool grows, so the reservation costs address space only.
+//
+// A second, smaller range holds frozen blocks: what Lua writes once while a compiled chunk
+// loads and never again (a function's code, constants and debug information, about a third
+// of a bot's state). They are outside the saved image, so no game's start copies them back,
+// and once sealed the range is read-only: a write there, which restore would not undo,
+// stops the process at once instead of changing later games.
 #include <bit>
 #include <cstddef>
 #include <iterator>
@@ -56,7 +62,7 @@ public:
         return allocate_new(c);
     }
     void release(void* block, std::size_t size) {
-        if (!block) return;
+        if (!block || frozen(block)) return;  // a frozen block is never written, nor reused
         auto* b = static_cast<FreeBlock*>(block);
         const std::size_t c = class_of(size);
         b->next = free_[c];
@@ -67,6 +73,7 @@ public:
     // (the old block is then untouched).
     void* resize(void* block, std::size_t old_size, std::size_t new_size) {
         if (!block) return allocate(new_size);
+        if (frozen(block)) return new_size <= old_size ? block : move(block, old_size, new_size);
         if (class_of(old_size) == class_of(new_size)) return block;
         return move(block, old_size, new_size);
     }
@@ -88,6 +95,15 @@ public:
     void restore(const Image& image);
 
     std::size_t bytes_in_use() const { return static_cast<std::size_t>(next_ - base_); }
+
+    // A frozen block of `size` bytes, or nullptr once sealed or when the frozen range is used
+    // up (the caller then allocates an ordinary block). Its contents must never change once
+    // the first image is saved: freeing it or growing it leaves it as it is.
+    void* allocate_frozen(std::size_t size);
+    // Makes the frozen range read-only and closes it to new blocks.
+    void seal_frozen();
+    bool frozen(const void* block) const { return block >= frozen_base_ && block < frozen_next_; }
+    std::size_t frozen_bytes() const { return static_cast<std::size_t>(frozen_next_ - frozen_base_); }
 
 private:
     static constexpr std::size_t granule = 16, small_limit = 512, small_classes = small_limit / granule;
@@ -114,6 +130,11 @@ private:
     char* next_ = nullptr;       // the first byte never handed out
     char* committed_ = nullptr;  // [base_, committed_) is readable and writable
     char* end_ = nullptr;
+    static constexpr std::size_t frozen_reserve = std::size_t{64} << 20;
+    char* frozen_base_ = nullptr;       // the frozen range, or nullptr when it could not be reserved
+    char* frozen_next_ = nullptr;       // its first byte never handed out
+    char* frozen_committed_ = nullptr;  // [frozen_base_, frozen_committed_) is readable
+    bool sealed_ = false;
 };
 
 }  // namespace soloist::lua

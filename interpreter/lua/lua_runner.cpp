@@ -34,7 +34,10 @@ std::string build_state(State& state, BotContext& ctx, bool preload) {
         const auto modules = modules_of({ctx.setup->lib_dir, ctx.setup->bot->dir});
         lua_pushlightuserdata(L, const_cast<void*>(static_cast<const void*>(&modules)));
         lua_pushcclosure(L, preload_modules, 1);
-        if (!door_call(L, 0, 0, error)) return "cannot compile the bot's modules: " + error;
+        state.limits().freeze_loads = true;
+        const bool compiled = door_call(L, 0, 0, error);
+        state.limits().freeze_loads = false;
+        if (!compiled) return "cannot compile the bot's modules: " + error;
     }
     return {};
 }
@@ -74,6 +77,7 @@ public:
                 return {};
             }
             lua_gc(state_->L(), LUA_GCCOLLECT);
+            state_->limits().pool.seal_frozen();
             state_->save(compiled_);
             options_ = *setup.options;
             limits_ = setup.limits;

@@ -1,6 +1,10 @@
 // The pool each game's Lua state allocates from, and its saved images.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <cstring>
 #include <vector>
 
@@ -130,6 +134,66 @@ TEST_CASE("restore skips what lies in large free blocks but puts back their link
     CHECK(pool.allocate(4096) == second);
     CHECK(pool.allocate(4096) == first);  // second's link was put back
     CHECK(pool.allocate(4096) != first);  // and first's: the list then ended
+}
+
+TEST_CASE("frozen blocks lie outside the saved image and are never written or reused", "[pool]") {
+    Pool pool(64 << 20);
+    auto* code = static_cast<char*>(pool.allocate_frozen(100));
+    REQUIRE(code != nullptr);
+    CHECK(pool.frozen(code));
+    std::memcpy(code, "the code", 9);
+    auto* ordinary = static_cast<char*>(pool.allocate(100));
+    CHECK_FALSE(pool.frozen(ordinary));
+    CHECK(pool.frozen_bytes() == 112);  // whole 16-byte steps, no size classes
+    const std::size_t used = pool.bytes_in_use();
+    Pool::Image image;
+    pool.save(image);
+    CHECK(image.bytes.size() == used);  // the frozen block is not in it
+
+    // Freeing a frozen block leaves it as it is and never hands it out again; growing it
+    // copies it to an ordinary block; shrinking keeps it.
+    pool.release(code, 100);
+    CHECK(std::memcmp(code, "the code", 9) == 0);
+    CHECK(pool.allocate(100) != static_cast<void*>(code));
+    CHECK(pool.resize(code, 100, 50) == static_cast<void*>(code));
+    auto* grown = static_cast<char*>(pool.resize(code, 100, 200));
+    CHECK_FALSE(pool.frozen(grown));
+    CHECK(std::memcmp(grown, "the code", 9) == 0);
+    CHECK(std::memcmp(code, "the code", 9) == 0);
+
+    pool.restore(image);
+    CHECK(std::memcmp(code, "the code", 9) == 0);
+    CHECK(pool.bytes_in_use() == used);
+}
+
+TEST_CASE("once sealed, frozen blocks are read-only and no more are made", "[pool]") {
+    Pool pool(64 << 20);
+    auto* code = static_cast<char*>(pool.allocate_frozen(64));
+    REQUIRE(code != nullptr);
+    std::memcpy(code, "sealed", 7);
+    pool.seal_frozen();
+    CHECK(pool.allocate_frozen(64) == nullptr);
+    CHECK(std::memcmp(code, "sealed", 7) == 0);  // still readable
+    // A write would not be undone by restore, so it must stop the process: tried in a child.
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::signal(SIGSEGV, SIG_DFL);  // a sanitizer's report of the fault would only be noise
+        code[0] = 'S';
+        _exit(0);
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    CHECK_FALSE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+    CHECK(std::memcmp(code, "sealed", 7) == 0);
+}
+
+TEST_CASE("a frozen range used up makes the caller fall back to ordinary blocks", "[pool]") {
+    Pool pool(256 << 20);
+    CHECK(pool.allocate_frozen(std::size_t{65} << 20) == nullptr);  // more than the range holds
+    void* small = pool.allocate_frozen(16);
+    CHECK(small != nullptr);
+    CHECK(pool.frozen(small));
 }
 
 #if defined(__SANITIZE_ADDRESS__)
