@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "domain/bot.hpp"
@@ -37,7 +38,6 @@ struct Key {
     lua_Integer integer;
     const char* text;
     std::size_t length;
-    int slot;  // where the Lua value is kept alive
 };
 
 // i < f and f < i, exactly, as Lua compares an integer with a float: converting the integer
@@ -142,6 +142,9 @@ int array_pairs_step(lua_State* L) {
 }  // namespace
 
 // pairs(t): every key once, numbers ascending, then strings bytewise, then false, true.
+// One walk of the table describes its keys, into a buffer on this frame for most tables (Key
+// is plain data, so a Lua error may unwind it) or a userdata at stack slot 2 for larger ones.
+// A string key's text stays valid while the table holds the key, and nothing here removes one.
 static int l_pairs(lua_State* L) {
     luaL_checkany(L, 1);
     if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
@@ -150,40 +153,45 @@ static int l_pairs(lua_State* L) {
         return 3;
     }
     luaL_checktype(L, 1, LUA_TTABLE);
-    lua_Integer n = 0;
+    lua_settop(L, 1);
+    lua_pushnil(L);  // 2: the userdata of a large table's keys
+    constexpr lua_Integer kOnFrame = 32;
+    Key on_frame[kOnFrame];
+    Key* keys = on_frame;
+    lua_Integer capacity = kOnFrame, count = 0;
+    bool whole_numbers_from_1 = true;  // so far: every key a whole number from 1 to count
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
-        ++n;
-    }
-    // An array (n keys, all of 1..n present) is already in order.
-    if (static_cast<lua_Integer>(lua_rawlen(L, 1)) == n) {
-        bool array = true;
-        for (lua_Integer i = 1; array && i <= n; ++i) {
-            array = lua_rawgeti(L, 1, i) != LUA_TNIL;
-            lua_pop(L, 1);
+        if (count == capacity) {
+            if (capacity > (std::numeric_limits<int>::max)() / 2) return luaL_error(L, "pairs: too many keys");
+            capacity *= 2;
+            auto* more = static_cast<Key*>(lua_newuserdatauv(L, sizeof(Key) * static_cast<std::size_t>(capacity), 0));
+            std::memcpy(more, keys, sizeof(Key) * static_cast<std::size_t>(count));
+            keys = more;
+            lua_replace(L, 2);  // the key is on top again for lua_next
         }
-        if (array) {
-            lua_pushinteger(L, n);
+        Key& k = keys[count++];
+        if (!describe_key(L, -1, k)) return unorderable_key(L, -1);
+        whole_numbers_from_1 = whole_numbers_from_1 && k.rank == 0 && k.is_integer && k.integer >= 1;
+    }
+    // Keys are distinct, so whole numbers from 1 that are all at most n are exactly 1..n: an
+    // array, already in order.
+    if (whole_numbers_from_1) {
+        for (lua_Integer i = 0; i < count && whole_numbers_from_1; ++i) whole_numbers_from_1 = keys[i].integer <= count;
+        if (whole_numbers_from_1) {
+            lua_pushinteger(L, count);
             return iterate(L, array_pairs_step);
         }
     }
-    lua_createtable(L, static_cast<int>(n), 0);  // 2: keys, keeping strings alive
-    auto* keys = static_cast<Key*>(lua_newuserdatauv(L, sizeof(Key) * static_cast<std::size_t>(n ? n : 1), 0));
-    int count = 0;
-    lua_pushnil(L);
-    while (lua_next(L, 1)) {
-        lua_pop(L, 1);
-        if (!describe_key(L, -1, keys[count])) return unorderable_key(L, -1);
-        keys[count].slot = count + 1;
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, 2, count + 1);
-        ++count;
-    }
     std::sort(keys, keys + count, key_less);
-    lua_createtable(L, count, 0);
-    for (int i = 0; i < count; ++i) {
-        lua_rawgeti(L, 2, keys[i].slot);
+    lua_createtable(L, static_cast<int>(count), 0);
+    for (lua_Integer i = 0; i < count; ++i) {
+        const Key& k = keys[i];
+        if (k.rank == 1) lua_pushlstring(L, k.text, k.length);
+        else if (k.rank == 2) lua_pushboolean(L, k.number != 0);
+        else if (k.is_integer) lua_pushinteger(L, k.integer);
+        else lua_pushnumber(L, k.number);
         lua_rawseti(L, -2, i + 1);
     }
     return iterate(L, pairs_step);
@@ -262,7 +270,9 @@ static int l_format(lua_State* L) {
     // string.format would, without the C library's printf (most of a bot's formats).
     bool plain = true;
     for (std::size_t i = 0; i < len; ++i) {
-        if (fmt[i] != '%') continue;
+        const void* percent = std::memchr(fmt + i, '%', len - i);
+        if (!percent) break;
+        i = static_cast<std::size_t>(static_cast<const char*>(percent) - fmt);
         if (++i < len && fmt[i] == '%') continue;
         const std::size_t spec = i;
         while (i < len && std::strchr("-+ #0123456789.", fmt[i])) ++i;

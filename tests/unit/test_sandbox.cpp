@@ -255,6 +255,33 @@ return { result = "win", summary = table.concat({ table.concat(ks, ","), table.c
     CHECK(out[5] == "a,c");  // a key set to nil meanwhile is skipped
 }
 
+TEST_CASE("pairs orders tables of every size, arrays and near-arrays, and long string keys", "[sandbox]") {
+    const auto out = lines_of(summary_of(play_lua(R"lua(
+local function keys(t) local ks = {} for k in pairs(t) do ks[#ks + 1] = tostring(k) end return table.concat(ks, ",") end
+local many = {}  -- more keys than pairs describes on its own frame: mixed, inserted backwards
+for i = 100, 1, -1 do many["k" .. i] = i; many[i * 2] = i end
+many[true] = 1
+local array, gap, from_zero = {}, {}, {}
+for i = 1, 70 do array[i] = i; gap[i] = i; from_zero[i - 1] = i end
+gap[35] = nil
+local long = { [string.rep("b", 60)] = 1, [string.rep("a", 60)] = 2, short = 3 }
+local seen = 0
+for k, v in pairs(long) do seen = seen + v end
+local ks = keys(many)
+return { result = "win", summary = table.concat({ select(2, ks:gsub(",", ",")) + 1, ks:sub(1, 12), ks:sub(-12),
+  keys(array):sub(-8), keys(gap):sub(88, 99), keys(from_zero):sub(1, 6), keys(long):sub(1, 3), seen }, "\n") }
+)lua")));
+    REQUIRE(out.size() == 8);
+    CHECK(out[0] == "201");              // 100 numbers, 100 strings, true
+    CHECK(out[1] == "2,4,6,8,10,1");     // numbers ascending first
+    CHECK(out[2] == "k98,k99,true");     // then strings bytewise, then booleans
+    CHECK(out[3] == "68,69,70");
+    CHECK(out[4] == "33,34,36,37,");     // 35 missing: not an array, still in order
+    CHECK(out[5] == "0,1,2,");
+    CHECK(out[6] == "aaa");
+    CHECK(out[7] == "6");                // every long key's value found again
+}
+
 TEST_CASE("pairs and next refuse keys that have no order", "[sandbox]") {
     const std::string why = "has no fixed order; Soloist visits keys in a fixed order so games replay identically";
     CHECK_THAT(lua_value("select(2, pcall(pairs, { [{}] = 1 }))"), Contains("a table key of type table " + why));
