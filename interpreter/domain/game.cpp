@@ -1,5 +1,6 @@
 #include "domain/game.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 
@@ -132,6 +133,7 @@ void Game::answer(const nlohmann::json& given) {
 void Game::play_by(AutoPlayer& player, std::size_t max_answers) {
     player_ = &player;
     max_inline_answers_ = max_answers;
+    journal_.entries.reserve(std::min<std::size_t>(max_answers, 64));  // most games' answers, without regrowing
     script_setup_.inline_answers = this;
 }
 

@@ -51,17 +51,29 @@ static const std::string* compiled_chunk(const BotContext& ctx, const std::files
     return it == chunks.end() ? nullptr : &it->second;
 }
 
+// While a state to be copied is built (freeze_loads), the function's arrays go to the pool's
+// frozen range (see capped_alloc), and so the load runs on a thread of its own, dropped
+// after: a stack or call record Lua allocates during the load (a stack grows, or shrinks
+// after an error, into a new block) may land in that range too, and must be nobody's.
+// luaL_loadbufferx is a protected call: no Lua error passes it, so the flag always comes back.
+int load_chunk(lua_State* L, const std::string& chunk) {
+    auto& limits = limit_state(L);
+    if (!limits.freeze_loads) return luaL_loadbufferx(L, chunk.data(), chunk.size(), "=compiled", "b");
+    lua_State* loader = lua_newthread(L);
+    limits.freezing = true;
+    const int loaded = luaL_loadbufferx(loader, chunk.data(), chunk.size(), "=compiled", "b");
+    limits.freezing = false;
+    lua_xmove(loader, L, 1);
+    lua_remove(L, -2);  // the thread
+    return loaded;
+}
+
 bool load_script(lua_State* L, const std::filesystem::path& file) {
     auto& ctx = context(L);
     // Compiled by Soloist itself from this very text (the cache of checked bots keys it by the
     // files' contents): loaded as it is, never a binary chunk from a bot folder (refused below).
     if (const std::string* chunk = compiled_chunk(ctx, file)) {
-        // A protected load: no Lua error passes here, so the flag is always put back.
-        auto& limits = limit_state(L);
-        limits.freezing = limits.freeze_loads;
-        const int loaded = luaL_loadbufferx(L, chunk->data(), chunk->size(), "=compiled", "b");
-        limits.freezing = false;
-        if (loaded == LUA_OK) {
+        if (load_chunk(L, *chunk) == LUA_OK) {
             lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
             lua_setupvalue(L, -2, 1);
             return true;

@@ -64,6 +64,11 @@ std::string display_path(const std::filesystem::path& file);
 bool load_script(lua_State* L, const std::filesystem::path& file);
 const std::string& host_names_line();  // lua_sandbox.cpp
 
+// Loads a chunk Soloist compiled itself: pushes the function, or the error message, and
+// returns luaL_loadbufferx's status. While a state to be copied is built, the function's
+// arrays are frozen (lua_pool.hpp) and nothing else of the state is.
+int load_chunk(lua_State* L, const std::string& chunk);
+
 // A letter, digit, '_' or '-': what each dot-separated part of a module name is made of.
 bool is_module_name_char(char c);
 

@@ -16,6 +16,7 @@
 // stops the process at once instead of changing later games.
 #include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <vector>
 
@@ -102,7 +103,11 @@ public:
     void* allocate_frozen(std::size_t size);
     // Makes the frozen range read-only and closes it to new blocks.
     void seal_frozen();
-    bool frozen(const void* block) const { return block >= frozen_base_ && block < frozen_next_; }
+    bool frozen(const void* block) const {
+        const auto at = reinterpret_cast<std::uintptr_t>(block);
+        return at - reinterpret_cast<std::uintptr_t>(frozen_base_) <
+               static_cast<std::uintptr_t>(frozen_next_ - frozen_base_);
+    }
     std::size_t frozen_bytes() const { return static_cast<std::size_t>(frozen_next_ - frozen_base_); }
 
 private:

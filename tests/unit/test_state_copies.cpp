@@ -3,6 +3,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+
+#include "lua/lua_context.hpp"
+#include "lua/lua_door.hpp"
 #include "lua/lua_runner.hpp"
 #include "lua_test_support.hpp"
 
@@ -276,4 +283,50 @@ TEST_CASE("a bot's scripts compiled in advance (Bot::chunks) play the games of i
             CHECK(play(*new_game(damaged, seed, nullptr)) == expected);
         }
     }
+}
+
+// Only a compiled function's arrays are frozen (lua_pool.hpp): not a thread's stack, which Lua
+// may move into a new block during the load (growing it, or shrinking it after a failed load).
+// A stack left in the frozen range would be read-only once sealed, and not copied back.
+TEST_CASE("loading compiled chunks for a copied state freezes their code and nothing else", "[copies][pool]") {
+    lua::State state(test::test_limits());
+    lua_State* L = state.L();
+    std::string chunk;
+    REQUIRE(luaL_loadstring(L, "local t = {} for i = 1, 10 do t[i] = i * i end return t[10]") == LUA_OK);
+    lua_dump(L, lua::append_to_string, &chunk, 0);
+    lua_settop(L, 0);
+
+    // A large stack, mostly unused (grown by a call that has returned, and no collection
+    // since to shrink it): a failed load shrinks the stack of the thread it ran on.
+    lua_gc(L, LUA_GCSTOP);
+    lua_pushcfunction(L, [](lua_State* L) {
+        if (!lua_checkstack(L, 2000)) return 0;
+        for (int i = 0; i < 1500; ++i) lua_pushinteger(L, i);
+        return 0;
+    });
+    lua_call(L, 0, 0);
+    auto& pool = state.limits().pool;
+    state.limits().freeze_loads = true;
+    REQUIRE(lua::load_chunk(L, chunk.substr(0, chunk.size() / 2)) != LUA_OK);  // damaged: refused
+    lua_settop(L, 0);
+    REQUIRE(lua::load_chunk(L, chunk) == LUA_OK);
+    state.limits().freeze_loads = false;
+    lua_gc(L, LUA_GCRESTART);
+    CHECK(pool.frozen_bytes() > 0);
+    pool.seal_frozen();
+    // The state goes on working: its stack and everything but the code are writable. Tried
+    // in a child, where a write to the sealed range ends the process.
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::signal(SIGSEGV, SIG_DFL);
+        lua_pushinteger(L, 7);  // onto the stack as it is (LUA_MINSTACK slots are free)
+        lua_pushvalue(L, 1);
+        if (lua_pcall(L, 0, 1, 0) != LUA_OK || lua_tointeger(L, -1) != 100 || lua_tointeger(L, 2) != 7) _exit(3);
+        _exit(0);
+    }
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
 }
