@@ -286,8 +286,10 @@ int main(int argc, char** argv) {
 
     // Each figure is the median of several rounds, the modes interleaved within a round, so that
     // a burst of load from elsewhere on the machine moves one sample, not a whole figure.
+    // Bots load as soloist sim loads them: through the cache of checked bots, their scripts
+    // compiled there (Bot::chunks), which a simulation's copied state is built from.
     const auto lib = Library::in_use();
-    const Bot bot = load_bot(lib.scripts_dir / "guild-mat", lib);
+    const Bot bot = cli::load_bot_cached(lib.scripts_dir / "guild-mat", lib);
     games_per_second(bot, games / 10, Limits::Mode::watchdog);  // warm up
     std::vector<double> none, watchdog, count;
     for (std::size_t r = 0; r < rounds; ++r) {
@@ -304,7 +306,7 @@ int main(int argc, char** argv) {
     std::printf("cost of the limits as a ratio of games/s without them: watchdog %.3f, count hook %.3f\n",
                 median(watchdog) / median(none), median(count) / median(none));
 
-    const Bot zenodotus = load_bot(lib.scripts_dir / "zenodotus", lib);
+    const Bot zenodotus = cli::load_bot_cached(lib.scripts_dir / "zenodotus", lib);
     const std::vector<std::string> four_bots = {"seats=random,greedy,cautious,greedy"};
     games_per_second(zenodotus, zenodotus_games / 10 + 1, Limits::Mode::watchdog, four_bots);  // warm up
     std::vector<double> zen;
@@ -358,7 +360,7 @@ int main(int argc, char** argv) {
     long play_rss = 0;
     for (const auto& dir : find_bots(lib, {})) {
         if (dir.parent_path() != lib.scripts_dir) continue;  // the bundled ones only
-        const Bot b = load_bot(dir, lib);
+        const Bot b = cli::load_bot_cached(dir, lib);
         std::size_t started = 0;
         auto first_question = [&](const std::filesystem::path& cache) {
             setenv("XDG_CACHE_HOME", cache.c_str(), 1);
@@ -397,7 +399,7 @@ int main(int argc, char** argv) {
                     100 * p, 100 * half, shares.samples, 100 * shares.api, 100 * shares.host, 100 * shares.c_library,
                     100 * shares.lua_through_api, 100 * shares.lua_allocator);
         for (const auto& [name, share] : shares.top_outside)
-            std::printf(" %s %.1f%%,", name.substr(0, 60).c_str(), 100 * share);
+            std::printf(" %s %.1f%%,", name.substr(0, 90).c_str(), 100 * share);
         std::printf("\n");
     }
     setenv("XDG_CACHE_HOME", bench_cache.path.c_str(), 1);

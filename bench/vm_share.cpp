@@ -171,12 +171,14 @@ TimeShares classify(const std::vector<Sample>& samples, const std::string& lua_l
             // none of them (a return address less one lies inside the call), and whether the
             // allocator was on the way.
             Place caller = Place::other;
+            std::string caller_name;
             bool known = false, through_allocator = here.place == Place::allocator;
             for (std::size_t f = 1; f < sample.depth; ++f) {
-                const Place p = name_of(sample.frames[f] - 1).place;
-                if (p == Place::allocator) through_allocator = true;
-                if (p == Place::lua_api || p == Place::c_library || p == Place::allocator) continue;
-                caller = p;
+                const Named n = name_of(sample.frames[f] - 1);
+                if (n.place == Place::allocator) through_allocator = true;
+                if (n.place == Place::lua_api || n.place == Place::c_library || n.place == Place::allocator) continue;
+                caller = n.place;
+                caller_name = n.name;
                 known = true;
                 break;
             }
@@ -186,6 +188,11 @@ TimeShares classify(const std::vector<Sample>& samples, const std::string& lua_l
                 continue;
             }
             (here.place == Place::lua_api ? api : here.place == Place::c_library ? clib : host) += 1;
+            // The C library's own functions are mostly unnamed (local symbols): name the caller.
+            if (here.place == Place::c_library && known) {
+                outside[here.name + " from " + caller_name.substr(0, caller_name.find('('))] += 1;
+                continue;
+            }
         } else {
             host += 1;
         }

@@ -260,6 +260,11 @@ static int l_tostring(lua_State* L) {
     return push_safe_tostring(L, 1);
 }
 
+// A flag, width or precision character of a format's conversion.
+static bool is_format_flag(char c) {
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == ' ' || c == '#' || c == '.';
+}
+
 // string.format refuses %p (an address) and prints tables by their safe name for %s.
 static int l_format(lua_State* L) {
     const int top = lua_gettop(L);
@@ -275,7 +280,7 @@ static int l_format(lua_State* L) {
         i = static_cast<std::size_t>(static_cast<const char*>(percent) - fmt);
         if (++i < len && fmt[i] == '%') continue;
         const std::size_t spec = i;
-        while (i < len && std::strchr("-+ #0123456789.", fmt[i])) ++i;
+        while (i < len && is_format_flag(fmt[i])) ++i;
         if (i >= len) {
             plain = false;
             break;
