@@ -1,10 +1,12 @@
 #include "domain/checked_bots.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <ctime>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -207,6 +209,37 @@ Bot decode_checked_bot(const std::string& entry, const std::string& key, const f
     return bot;
 }
 
+void prune_checked_bots(const fs::path& cache_dir, const fs::path& keep, std::size_t max_entries,
+                        std::uintmax_t max_bytes) {
+    struct Entry {
+        fs::path file;
+        std::int64_t used_ns;
+        std::uintmax_t bytes;
+    };
+    std::vector<Entry> entries;
+    std::uintmax_t total = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(cache_dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const fs::path& file = it->path();
+        struct stat st {};
+        if (file.extension() != ".bot" || ::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
+            st.st_uid != ::geteuid())
+            continue;
+        const auto bytes = static_cast<std::uintmax_t>(st.st_size);
+        total += bytes;
+        if (file != keep) entries.push_back({file, st.st_mtim.tv_sec * std::int64_t{1'000'000'000} + st.st_mtim.tv_nsec, bytes});
+    }
+    std::size_t count = entries.size() + 1;  // with `keep`
+    if (count <= max_entries && total <= max_bytes) return;
+    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.used_ns < b.used_ns; });
+    for (const auto& e : entries) {
+        if (count <= max_entries && total <= max_bytes) break;
+        if (::unlink(e.file.c_str()) != 0) continue;
+        --count;
+        total -= e.bytes;
+    }
+}
+
 Bot load_checked_bot(const fs::path& dir, const Library& library, const fs::path& cache_dir, CacheUse* use,
                      const ScriptCompiler& compile) {
     if (cache_dir.empty()) {
@@ -230,6 +263,8 @@ Bot load_checked_bot(const fs::path& dir, const Library& library, const fs::path
             throw std::runtime_error("not the user's own entry");
         Bot bot = decode_checked_bot(read_regular_file(entry, kMaxEntryBytes), key, dir);
         if (use) *use = CacheUse::hit;
+        // Recently used, for pruning: refreshed at most once an hour, so most starts write nothing.
+        if (std::time(nullptr) - st.st_mtime > 3600) ::utimensat(AT_FDCWD, entry.c_str(), nullptr, 0);
         return bot;
     } catch (const std::exception&) {
         // Missing, unreadable or damaged: checked in full below, and written again.
@@ -245,6 +280,7 @@ Bot load_checked_bot(const fs::path& dir, const Library& library, const fs::path
         if (fs::create_directories(cache_dir, ec)) fs::permissions(cache_dir, fs::perms::owner_all, ec);
         write_file_atomically(entry, encode_checked_bot(bot, key), Durability::later);
         fs::permissions(entry, fs::perms::owner_read | fs::perms::owner_write, ec);
+        prune_checked_bots(cache_dir, entry);
     } catch (const std::exception&) {
         // A cache that cannot be written only costs the next start its time.
     }

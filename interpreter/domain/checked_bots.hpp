@@ -10,6 +10,12 @@
 // and one that does not match, cannot be read or decoded is ignored and written again. Only a
 // bot that passed every check is written; a bot with problems is checked in full each time, so
 // its messages never come from the cache. Nothing is made durable (it can always be rebuilt).
+//
+// The folder keeps at most kMaxCheckedBots entries and kMaxCheckedBotBytes in all: every
+// change of a bot's files or of Soloist makes a new key, so a bot author editing all day
+// would fill the disk. Writing an entry removes the least recently used ones beyond those
+// bounds (by modification time, which a hit refreshes when it is over an hour old).
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -21,6 +27,15 @@ namespace soloist {
 
 // $XDG_CACHE_HOME/soloist/checked-bots, else ~/.cache/soloist/checked-bots.
 std::filesystem::path checked_bots_dir();
+
+constexpr std::size_t kMaxCheckedBots = 64;
+constexpr std::uintmax_t kMaxCheckedBotBytes = std::uintmax_t{64} << 20;
+
+// Removes the least recently used entries of the cache folder until at most `max_entries`
+// and `max_bytes` are left, never `keep`. Only the user's own *.bot files are counted or
+// removed; a file that cannot be removed is left as it is.
+void prune_checked_bots(const std::filesystem::path& cache_dir, const std::filesystem::path& keep,
+                        std::size_t max_entries = kMaxCheckedBots, std::uintmax_t max_bytes = kMaxCheckedBotBytes);
 
 // The key of the bot in `dir` as it is now (16 hex digits); reads its files.
 std::string checked_bot_key(const std::filesystem::path& dir, const Library& library);

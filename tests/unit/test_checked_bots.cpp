@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <fstream>
 
 #include "domain/checked_bots.hpp"
@@ -273,4 +274,54 @@ TEST_CASE("compiled chunks are kept with the entry byte for byte; an entry other
     CHECK((fs::status(entry).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write));
     bot = load_checked_bot(copy.dir, copy.library, copy.cache, &use, compile);
     CHECK(use == CacheUse::hit);
+}
+
+namespace {
+
+// A fake entry `name` of `bytes` bytes, last used `age_s` seconds ago.
+void fake_entry(const fs::path& file, std::size_t bytes, int age_s) {
+    put(file, std::string(bytes, 'x'));
+    fs::last_write_time(file, fs::file_time_type::clock::now() - std::chrono::seconds(age_s));
+}
+
+std::size_t entries_in(const fs::path& dir) {
+    std::size_t n = 0;
+    for (const auto& e : fs::directory_iterator(dir)) n += e.path().extension() == ".bot";
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("the cache keeps its most recently used entries within a count and a size", "[cache]") {
+    TempDir tmp;
+    const fs::path dir = tmp.path();
+    for (int i = 0; i < 10; ++i) fake_entry(dir / ("e" + std::to_string(i) + ".bot"), 100, 1000 - 10 * i);  // e9 newest
+    fake_entry(dir / "keep.bot", 100, 5000);  // the oldest, but just written
+    put(dir / "notes.txt", "not an entry");
+    prune_checked_bots(dir, dir / "keep.bot", 4, 1 << 20);
+    CHECK(entries_in(dir) == 4);
+    for (const char* kept : {"keep.bot", "e9.bot", "e8.bot", "e7.bot"}) CHECK(fs::exists(dir / kept));
+    CHECK_FALSE(fs::exists(dir / "e6.bot"));
+    CHECK(fs::exists(dir / "notes.txt"));
+    prune_checked_bots(dir, dir / "keep.bot", 100, 250);  // the size bound: keep and the newest other
+    CHECK(entries_in(dir) == 2);
+    CHECK(fs::exists(dir / "e9.bot"));
+    prune_checked_bots(dir / "missing", dir / "keep.bot");  // no folder: nothing to do, no error
+}
+
+TEST_CASE("writing an entry prunes the cache; a hit refreshes an entry last used long ago", "[cache]") {
+    const Copy copy("guild-mat");
+    fs::create_directories(copy.cache);
+    for (std::size_t i = 0; i < kMaxCheckedBots + 5; ++i)
+        fake_entry(copy.cache / ("old" + std::to_string(i) + ".bot"), 10, 7200 + static_cast<int>(i));
+    CHECK(copy.load() == CacheUse::miss);
+    CHECK(entries_in(copy.cache) == kMaxCheckedBots);
+    CHECK(fs::exists(copy.entry()));
+    CHECK(fs::exists(copy.cache / "old0.bot"));  // the most recently used of the old ones
+    CHECK_FALSE(fs::exists(copy.cache / ("old" + std::to_string(kMaxCheckedBots + 4) + ".bot")));
+
+    const auto two_hours_ago = fs::file_time_type::clock::now() - std::chrono::hours(2);
+    fs::last_write_time(copy.entry(), two_hours_ago);
+    CHECK(copy.load() == CacheUse::hit);
+    CHECK(fs::last_write_time(copy.entry()) > two_hours_ago + std::chrono::hours(1));
 }
