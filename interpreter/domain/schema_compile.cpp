@@ -205,6 +205,9 @@ private:
             schema[kPatternKeyword] = add_pattern(it->get<std::string>(), at("pattern"), false);
             schema.erase("pattern");
         }
+        // valijson divides by it (an integer 0 is a division by zero): JSON Schema wants > 0.
+        if (auto it = schema.find("multipleOf"); it != schema.end() && !(it->is_number() && it->get<double>() > 0))
+            refuse(at("multipleOf"), "multipleOf must be a number greater than 0");
         if (auto it = schema.find("enum"); it != schema.end() && it->is_array()) {
             schema[kEnumKeyword] = add_value_set(*it);
             schema.erase("enum");

@@ -366,6 +366,20 @@ TEST_CASE("a schema valijson cannot compile is reported, not an abort", "[schema
     CHECK(check("e.schema.yaml", "# nothing\n") == Lines{"e.schema.yaml:1:1: a schema is a mapping (or true or false); this file holds none"});
 }
 
+TEST_CASE("multipleOf must be greater than 0: valijson divides by it", "[schema][safety]") {
+    TempDir tmp;
+    const auto doc = parse_yaml("a: 6", "doc.yaml");
+    const auto check = [&](const std::string& name, const std::string& multiple) {
+        tmp.write(name, "# multiples\nproperties:\n  a: {type: integer, multipleOf: " + multiple + "}\n");
+        return diagnostics_of([&] { check_schema(doc, tmp.path() / name); }, tmp.path());
+    };
+    const std::string why = "multipleOf must be a number greater than 0";
+    CHECK(check("zero.schema.yaml", "0") == Lines{"zero.schema.yaml:3:34: at /properties/a/multipleOf: " + why});
+    CHECK(check("minus.schema.yaml", "-2") == Lines{"minus.schema.yaml:3:34: at /properties/a/multipleOf: " + why});
+    CHECK(check("text.schema.yaml", "two") == Lines{"text.schema.yaml:3:34: at /properties/a/multipleOf: " + why});
+    CHECK(check("three.schema.yaml", "3").empty());
+}
+
 TEST_CASE("a $ref must be short and point at a schema", "[schema][safety]") {
     TempDir tmp;
     const auto doc = parse_yaml("a: 1", "doc.yaml");
