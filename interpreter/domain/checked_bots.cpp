@@ -217,6 +217,7 @@ void prune_checked_bots(const fs::path& cache_dir, const fs::path& keep, std::si
         std::uintmax_t bytes;
     };
     std::vector<Entry> entries;
+    std::size_t count = 0;  // every entry, `keep` included
     std::uintmax_t total = 0;
     std::error_code ec;
     for (fs::directory_iterator it(cache_dir, ec), end; !ec && it != end; it.increment(ec)) {
@@ -226,10 +227,10 @@ void prune_checked_bots(const fs::path& cache_dir, const fs::path& keep, std::si
             st.st_uid != ::geteuid())
             continue;
         const auto bytes = static_cast<std::uintmax_t>(st.st_size);
+        ++count;
         total += bytes;
         if (file != keep) entries.push_back({file, st.st_mtim.tv_sec * std::int64_t{1'000'000'000} + st.st_mtim.tv_nsec, bytes});
     }
-    std::size_t count = entries.size() + 1;  // with `keep`
     if (count <= max_entries && total <= max_bytes) return;
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.used_ns < b.used_ns; });
     for (const auto& e : entries) {

@@ -11,9 +11,9 @@
 //
 // A second, smaller range holds frozen blocks: what Lua writes once while a compiled chunk
 // loads and never again (a function's code, constants and debug information, a third to
-// nearly half of a bot's state). They are outside the saved image, so no game's start copies them back,
-// and once sealed the range is read-only: a write there, which restore would not undo,
-// stops the process at once instead of changing later games.
+// nearly half of a bot's state). They are outside the saved image, so no game's start copies
+// them back, and once sealed the range is read-only: a write there, which restore would not
+// undo, stops the process at once instead of changing later games.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
