@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -18,6 +19,11 @@ struct CorrectableEntry {
     int table_ref = LUA_NOREF;  // {get =, set =} in the registry
 };
 
+// An option of ui.ask as the bot gave it: texts inside the Lua state, valid until Lua runs again.
+struct OptionView {
+    std::string_view id, label;
+};
+
 struct BotContext {
     const ScriptSetup* setup = nullptr;  // its bot (and folder), library folder, options, ...
     lua_State* bot_thread = nullptr;      // the coroutine running the bot's flow
@@ -25,6 +31,7 @@ struct BotContext {
     // question, so the strings of earlier questions are reused rather than allocated again.
     Question pending;
     std::vector<Choice> spare_choices;    // dropped from pending, kept with their buffers
+    std::vector<OptionView> option_views; // the options of the ask being read (lua_ui.cpp)
     bool asked = false;                   // pending is a question the bot is waiting on
     int questions_asked = 0;
     std::vector<CorrectableEntry> correctables;

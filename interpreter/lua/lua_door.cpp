@@ -149,7 +149,7 @@ public:
         std::lock_guard guard(mutex_);
         states_.push_back(s);
         if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
-        wake_.notify_one();
+        if (idle_) wake_.notify_one();  // otherwise it looks within a tick
     }
     void forget(LimitState* s) {
         std::lock_guard guard(mutex_);
@@ -166,6 +166,7 @@ public:
 
 private:
     static constexpr auto tick = std::chrono::milliseconds(10);
+    static constexpr std::int64_t idle_after_ns = 1'000'000'000;
 
     // How long after the budget a stuck C call ends the process: as long again, 1 s at least.
     static std::int64_t grace_ns(const LimitState& s) {
@@ -174,10 +175,19 @@ private:
 
     void run() {
         std::unique_lock guard(mutex_);
+        std::int64_t last_watched = steady_ns();
         while (!stopping_) {
-            if (states_.empty()) wake_.wait(guard);
-            else wake_.wait_for(guard, tick);
+            // With no game for a while it sleeps until one comes; between the games of a
+            // process that plays many in a row it keeps ticking, and nobody need wake it.
+            if (states_.empty() && steady_ns() - last_watched > idle_after_ns) {
+                idle_ = true;
+                wake_.wait(guard);
+                idle_ = false;
+            } else {
+                wake_.wait_for(guard, tick);
+            }
             const std::int64_t now = steady_ns();
+            if (!states_.empty()) last_watched = now;
             for (LimitState* s : states_) {
                 const std::int64_t early = s->deadline_ns.load(std::memory_order_relaxed);
                 if (early == 0 || early > now) continue;
@@ -220,6 +230,7 @@ private:
     std::vector<LimitState*> states_;
     std::thread thread_;
     bool stopping_ = false;
+    bool idle_ = false;  // waiting for a game to watch, with no tick
 };
 
 // Room for the memory cap several times over: freed small blocks are not merged into large
@@ -307,10 +318,10 @@ void restart_slice(lua_State* running) {
         s.instructions = 0;
         lua_sethook(running, limit_hook, LUA_MASKCOUNT, 1000);  // the count starts again too
     }
-    if (s.limits.mode != Limits::Mode::none) {
-        std::lock_guard guard(s.lock);  // the watchdog fires under it
-        if (!s.tripped) s.deadline_ns = slice_deadline(s.limits);
-    }
+    // No lock, at every question a simulated player answers: the watchdog fires only on a
+    // deadline it reads as passed under the lock, and a slice whose deadline passes just as
+    // this store lands ran its whole budget without a question anyway.
+    if (s.limits.mode != Limits::Mode::none) s.deadline_ns.store(slice_deadline(s.limits), std::memory_order_relaxed);
 }
 
 void rethrow_if_tripped(lua_State* L) {

@@ -46,7 +46,8 @@ struct LimitState {
     std::uint64_t carried = 0;         // count mode: where the next slice starts counting
     std::vector<lua_State*> running;   // threads being resumed, innermost last
     // Watchdog mode: when the running slice must end (steady clock, ns; 0 = not running).
-    // Guarded with `running` by `lock`, which the watchdog takes to fire.
+    // Set with `running` under `lock`, which the watchdog takes to fire; a slice restarted
+    // at a question moves it on alone (restart_slice).
     std::atomic<std::int64_t> deadline_ns{0};
     std::mutex lock;
     Pool pool;  // where the state's memory lives

@@ -5,16 +5,76 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <string>
 
 namespace soloist::lua {
 
+namespace {
+
+// The ranges of pools gone, kept for the next pool of the same size: a process that plays
+// many short games one after another (`soloist test`, a check, a fuzzer) reuses their pages
+// instead of mapping them, faulting them in and unmapping them again, which costs more than
+// a short game. Only small ranges whose frozen range was never used are kept, two at most.
+struct SpareRange {
+    char* base = nullptr;
+    std::size_t size = 0;
+    char* committed = nullptr;
+    char* frozen = nullptr;  // its frozen range, never used, or nullptr
+};
+constexpr std::size_t kept_spares = 2, spare_committed_limit = std::size_t{16} << 20;
+std::mutex spares_lock;
+SpareRange spares[kept_spares];
+std::size_t spare_count = 0;
+
+bool take_spare(std::size_t size, SpareRange& out) {
+    std::lock_guard guard(spares_lock);
+    for (std::size_t i = 0; i < spare_count; ++i)
+        if (spares[i].size == size) {
+            out = spares[i];
+            std::move(spares + i + 1, spares + spare_count, spares + i);  // the rest keep their order
+            --spare_count;
+            return true;
+        }
+    return false;
+}
+
+// Keeps `range`; past two, the one kept longest is returned to be unmapped (nullptr base
+// when none): the newest is the likeliest to be asked for next.
+SpareRange keep_spare(const SpareRange& range) {
+    std::lock_guard guard(spares_lock);
+    SpareRange dropped;
+    if (spare_count == kept_spares) {
+        dropped = spares[0];
+        std::move(spares + 1, spares + spare_count, spares);
+        --spare_count;
+    }
+    spares[spare_count++] = range;
+    return dropped;
+}
+
+void unmap(const SpareRange& range, std::size_t frozen_size) {
+    if (range.base) munmap(range.base, range.size);
+    if (range.frozen) munmap(range.frozen, frozen_size);
+}
+
+}  // namespace
+
 // Addresses are reserved without access, so they count against no memory limit of the
 // system; pages become usable in commit_step pieces as the pool grows.
 Pool::Pool(std::size_t reserve, std::size_t minimum) {
     reserve = (reserve + commit_step - 1) / commit_step * commit_step;
+    if (SpareRange spare; take_spare(reserve, spare)) {
+        // Its bytes are what the last state left: Lua writes every block it is given before
+        // reading it, as with malloc.
+        base_ = next_ = spare.base;
+        committed_ = spare.committed;
+        end_ = base_ + reserve;
+        frozen_base_ = frozen_next_ = frozen_committed_ = spare.frozen;
+        return;
+    }
     void* range = MAP_FAILED;
     for (;;) {
         range = mmap(nullptr, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -34,8 +94,10 @@ Pool::Pool(std::size_t reserve, std::size_t minimum) {
 
 Pool::~Pool() {
     SOLOIST_POOL_UNPOISON(base_, static_cast<std::size_t>(next_ - base_));
-    munmap(base_, static_cast<std::size_t>(end_ - base_));
-    if (frozen_base_) munmap(frozen_base_, frozen_reserve);
+    SpareRange range{base_, static_cast<std::size_t>(end_ - base_), committed_, frozen_base_};
+    const bool small = static_cast<std::size_t>(committed_ - base_) <= spare_committed_limit;
+    if (small && frozen_next_ == frozen_base_) range = keep_spare(range);
+    unmap(range, frozen_reserve);
 }
 
 void* Pool::allocate_frozen(std::size_t size) {

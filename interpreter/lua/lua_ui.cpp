@@ -1,5 +1,9 @@
 // Module `ui`: how a bot talks to the player. Narration goes to the transcript; a
 // question suspends the bot's coroutine until the player answers.
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
 #include "lua/lua_context.hpp"
 #include "lua/lua_convert.hpp"
 #include "lua/lua_door.hpp"
@@ -207,66 +211,100 @@ static int wait_for_answer(lua_State* L) {
     return lua_yield(L, 0);
 }
 
-// Each option takes three stack slots: the option as given, its id and its label.
-constexpr int OPTION_SLOTS = 3;
+// What is wrong with an ask's options, found while the host reads them and raised after, as
+// no C++ object may live across a Lua error.
+struct OptionProblem {
+    enum class Kind { none, not_option, no_id, bad_label, same_id, no_room } kind = Kind::none;
+    lua_Integer option = 0;  // the option at fault (for same_id, the later one)
+    lua_Integer first = 0;   // same_id: the earlier option with that id
+};
 
-// Pushes option i, its id and its label (the id again when it has none), read raw: an
-// option table's metatable cannot run code behind the host's back.
-static void push_option(lua_State* L, int options, lua_Integer i) {
-    const int t = lua_rawgeti(L, options, i);
-    if (t == LUA_TSTRING) {
-        lua_pushvalue(L, -1);
-        lua_pushvalue(L, -1);
-        return;
+// Reads option i of the options at 2, raw (an option table's metatable cannot run code behind
+// the host's back): a string is its own id and label; a table has an id string and maybe a
+// label string (the id when it has none). Pushes nothing; the texts stay valid while no Lua
+// code runs, as the options table holds them and nothing here allocates.
+static OptionProblem::Kind read_option(lua_State* L, lua_Integer i, OptionView& option) {
+    using Kind = OptionProblem::Kind;
+    std::size_t size = 0;
+    const int type = lua_rawgeti(L, 2, i);
+    if (type == LUA_TSTRING) {
+        const char* text = lua_tolstring(L, -1, &size);
+        option.id = option.label = {text, size};
+        lua_pop(L, 1);
+        return Kind::none;
     }
-    if (t != LUA_TTABLE) luaL_error(L, "ui.ask: option %d must be a string or a table {id =, label =}", (int)i);
+    if (type != LUA_TTABLE) return lua_pop(L, 1), Kind::not_option;
     lua_pushvalue(L, lua_upvalueindex(ID_KEY));
-    if (lua_rawget(L, -2) != LUA_TSTRING) luaL_error(L, "ui.ask: option %d has no id string", (int)i);
+    if (lua_rawget(L, -2) != LUA_TSTRING) return lua_pop(L, 2), Kind::no_id;
+    const char* id = lua_tolstring(L, -1, &size);
+    option.id = {id, size};
     lua_pushvalue(L, lua_upvalueindex(LABEL_KEY));
     const int label = lua_rawget(L, -3);
     if (label == LUA_TNIL) {
-        lua_pop(L, 1);
-        lua_pushvalue(L, -1);
-    } else if (label != LUA_TSTRING) {
-        luaL_error(L, "ui.ask: option %d's label must be a string", (int)i);
+        option.label = option.id;
+    } else if (label == LUA_TSTRING) {
+        const char* text = lua_tolstring(L, -1, &size);
+        option.label = {text, size};
+    } else {
+        return lua_pop(L, 3), Kind::bad_label;
     }
+    lua_pop(L, 3);
+    return Kind::none;
 }
 
-// Options with the same id: a pairwise check for a few, a set for many.
-static void check_ids_differ(lua_State* L, int first_id, lua_Integer n) {
-    auto id_at = [&](lua_Integer i) { return first_id + OPTION_SLOTS * static_cast<int>(i - 1); };
+// Options with the same id: a pairwise check for a few, a set for many. The first option
+// whose id came before is the one named, with the earliest that had it.
+static OptionProblem find_same_ids(const std::vector<OptionView>& options) {
+    OptionProblem problem;
+    const std::size_t n = options.size();
+    auto found = [&](std::size_t first, std::size_t later) {
+        problem = {OptionProblem::Kind::same_id, static_cast<lua_Integer>(later + 1), static_cast<lua_Integer>(first + 1)};
+        return problem;
+    };
     if (n <= 16) {
-        for (lua_Integer i = 2; i <= n; ++i)
-            for (lua_Integer j = 1; j < i; ++j)
-                if (lua_rawequal(L, id_at(i), id_at(j)))
-                    luaL_error(L, "ui.ask: options %d and %d have the same id", (int)j, (int)i);
-        return;
+        for (std::size_t i = 1; i < n; ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (options[i].id == options[j].id) return found(j, i);
+        return problem;
     }
-    lua_createtable(L, 0, static_cast<int>(n));
-    for (lua_Integer i = 1; i <= n; ++i) {
-        lua_pushvalue(L, id_at(i));
-        if (lua_rawget(L, -2) != LUA_TNIL)
-            luaL_error(L, "ui.ask: options %d and %d have the same id", (int)lua_tointeger(L, -1), (int)i);
-        lua_pop(L, 1);
-        lua_pushvalue(L, id_at(i));
-        lua_pushinteger(L, i);
-        lua_rawset(L, -3);
-    }
-    lua_pop(L, 1);
+    std::unordered_map<std::string_view, std::size_t> seen;
+    seen.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+        if (const auto [at, added] = seen.emplace(options[i].id, i); !added) return found(at->second, i);
+    return problem;
 }
 
-// The host copies every option's id and label: many options sharing one long label are small
-// for Lua and huge for the host, so the copy must fit in the memory limit too.
-static void check_room_for_options(lua_State* L, int first_id, lua_Integer n) {
+// Reads and checks the n options at 2 into ctx.option_views: every option well formed, no two
+// with one id, and room within the memory limit for the host's copy of their ids and labels
+// (many options sharing one long label are small for Lua and huge for the host).
+static OptionProblem read_options(lua_State* L, lua_Integer n) {
+    auto& views = context(L).option_views;
+    views.resize(static_cast<std::size_t>(n));
+    for (lua_Integer i = 1; i <= n; ++i)
+        if (const auto kind = read_option(L, i, views[static_cast<std::size_t>(i - 1)]); kind != OptionProblem::Kind::none)
+            return {kind, i, 0};
+    if (const auto same = find_same_ids(views); same.kind != OptionProblem::Kind::none) return same;
     std::size_t bytes = 0;
-    for (int at = first_id; at < first_id + OPTION_SLOTS * static_cast<int>(n); at += OPTION_SLOTS)
-        bytes += sizeof(Choice) + lua_rawlen(L, at) + lua_rawlen(L, at + 1);
-    if (bytes <= host_room(limit_state(L))) return;
-    guarded(L, [&] {
+    for (const auto& option : views) bytes += sizeof(Choice) + option.id.size() + option.label.size();
+    if (bytes > host_room(limit_state(L))) {
         trip(limit_state(L), memory_reason(limit_state(L), "the options of ui.ask"));
-        return 0;
-    });
-    luaL_error(L, "ui.ask: %s", limit_state(L).tripped_reason.c_str());
+        return {OptionProblem::Kind::no_room, 0, 0};
+    }
+    return {};
+}
+
+static int raise_option_problem(lua_State* L, const OptionProblem& p) {
+    using Kind = OptionProblem::Kind;
+    const int i = static_cast<int>(p.option);
+    switch (p.kind) {
+        case Kind::not_option: return luaL_error(L, "ui.ask: option %d must be a string or a table {id =, label =}", i);
+        case Kind::no_id: return luaL_error(L, "ui.ask: option %d has no id string", i);
+        case Kind::bad_label: return luaL_error(L, "ui.ask: option %d's label must be a string", i);
+        case Kind::same_id: return luaL_error(L, "ui.ask: options %d and %d have the same id", static_cast<int>(p.first), i);
+        case Kind::no_room: return luaL_error(L, "ui.ask: %s", limit_state(L).tripped_reason.c_str());
+        case Kind::none: break;
+    }
+    return 0;
 }
 
 static int ui_ask(lua_State* L) {
@@ -277,35 +315,32 @@ static int ui_ask(lua_State* L) {
     if (n < 1) return luaL_error(L, "ui.ask: a question needs at least one option");
     if (n > 100000) return luaL_error(L, "ui.ask: a question can have at most 100000 options");
     lua_settop(L, 2);
-    luaL_checkstack(L, static_cast<int>(OPTION_SLOTS * n) + 8, "ui.ask: too many options");
-    for (lua_Integer i = 1; i <= n; ++i) push_option(L, 2, i);  // from 3 on
-    check_ids_differ(L, 4, n);
-    check_room_for_options(L, 4, n);
+    OptionProblem problem;
     guarded(L, [&] {
+        problem = read_options(L, n);
+        if (problem.kind != OptionProblem::Kind::none) return 0;
+        // Only the ids now: a question answered inline is never shown.
         auto& q = new_question(L, Question::Kind::ask, static_cast<std::size_t>(n));
-        int at = 4;
-        for (auto& c : q.choices) {
-            std::size_t size = 0;
-            const char* text = lua_tolstring(L, at, &size);
-            c.id.assign(text, size);
-            at += OPTION_SLOTS;
-        }
+        const auto& views = context(L).option_views;
+        for (std::size_t i = 0; i < views.size(); ++i) q.choices[i].id.assign(views[i].id);
         return 0;
     });
+    if (problem.kind != OptionProblem::Kind::none) return raise_option_problem(L, problem);
     long long pick = 0;
     if (pose(L, pick)) {
-        lua_pushvalue(L, 4 + OPTION_SLOTS * static_cast<int>(pick));  // the id of the choice
+        // The chosen option's id, as the bot gave it (no new string).
+        if (lua_rawgeti(L, 2, static_cast<lua_Integer>(pick) + 1) == LUA_TTABLE) {
+            lua_pushvalue(L, lua_upvalueindex(ID_KEY));
+            lua_rawget(L, -2);
+        }
         return 1;
     }
+    // No Lua code ran since the options were read: their texts are still in place.
     guarded(L, [&] {
         complete_question(L, prompt);
-        int at = 5;
-        for (auto& c : context(L).pending.choices) {
-            std::size_t size = 0;
-            const char* text = lua_tolstring(L, at, &size);
-            c.label.assign(text, size);
-            at += OPTION_SLOTS;
-        }
+        const auto& views = context(L).option_views;
+        auto& choices = context(L).pending.choices;
+        for (std::size_t i = 0; i < views.size(); ++i) choices[i].label.assign(views[i].label);
         return 0;
     });
     return wait_for_answer(L);

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <thread>
 
 #include "lua_test_support.hpp"
 
@@ -86,6 +87,13 @@ TEST_CASE("an endless loop is stopped by the watchdog", "[limits]") {
     CHECK_THAT(p->error(), Catch::StartsWith(main_lua("endless-loop", 3) + too_long));
     CHECK_THAT(p->error(), Contains("stack traceback:"));
     normal_game_plays(watchdog());
+}
+
+TEST_CASE("the watchdog, asleep after a second with no game to watch, wakes for the next one", "[limits]") {
+    normal_game_plays(watchdog());
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    Played p = stopped("endless-loop", watchdog());
+    CHECK_THAT(p->error(), Catch::StartsWith(main_lua("endless-loop", 3) + too_long));
 }
 
 TEST_CASE("an endless loop is stopped by the instruction count", "[limits]") {

@@ -136,6 +136,48 @@ TEST_CASE("restore skips what lies in large free blocks but puts back their link
     CHECK(pool.allocate(4096) != first);  // and first's: the list then ended
 }
 
+TEST_CASE("a pool gone leaves its pages to the next pool of its size, unless it had frozen blocks", "[pool]") {
+    // A fresh range reads as zeros; a range kept from the pool before holds what it wrote.
+    auto starts_with = [](void* block, const char* text) { return std::memcmp(block, text, std::strlen(text) + 1) == 0; };
+    {
+        Pool pool(96 << 20);
+        std::memcpy(pool.allocate(64), "first pool", 11);
+        CHECK(pool.allocate(3 << 20) != nullptr);  // pages committed beyond the first step
+    }
+    {
+        Pool again(96 << 20);
+        auto* block = static_cast<char*>(again.allocate(64));
+        CHECK(starts_with(block, "first pool"));
+        CHECK(again.bytes_in_use() == 64);  // handed out from the start again
+        auto* large = static_cast<char*>(again.allocate(3 << 20));
+        REQUIRE(large != nullptr);
+        std::memset(large, 1, 3 << 20);  // the committed pages are writable
+        std::memcpy(block, "second pool", 12);
+    }
+    {
+        Pool other(112 << 20);  // another size: a range of its own
+        CHECK_FALSE(starts_with(other.allocate(64), "second pool"));
+    }
+    {
+        Pool frozen(128 << 20);
+        std::memcpy(frozen.allocate(64), "frozen pool", 12);
+        CHECK(frozen.allocate_frozen(100) != nullptr);
+    }
+    {
+        Pool after(128 << 20);
+        CHECK_FALSE(starts_with(after.allocate(64), "frozen pool"));  // not kept
+    }
+    // Two are kept, the newest: of three pools gone, the first is no longer there.
+    for (const auto mib : {136, 144, 152}) {
+        Pool pool(static_cast<std::size_t>(mib) << 20);
+        std::memcpy(pool.allocate(64), "kept", 5);
+    }
+    for (const auto mib : {152, 144, 136}) {
+        Pool pool(static_cast<std::size_t>(mib) << 20);
+        CHECK(starts_with(pool.allocate(64), "kept") == (mib != 136));
+    }
+}
+
 TEST_CASE("frozen blocks lie outside the saved image and are never written or reused", "[pool]") {
     Pool pool(64 << 20);
     auto* code = static_cast<char*>(pool.allocate_frozen(100));

@@ -498,4 +498,14 @@ TEST_CASE("ui.ask refuses options with the same id", "[sandbox]") {
     CHECK_THAT(lua_error("ui.ask('Which?', {})\n"), Contains("ui.ask: a question needs at least one option"));
     CHECK_THAT(lua_error("ui.ask('Which?', { 'a', 5 })\n"),
                Contains("ui.ask: option 2 must be a string or a table {id =, label =}"));
+    CHECK_THAT(lua_error("ui.ask('Which?', { 'a', 'b', { label = 'C' } })\n"), Contains("ui.ask: option 3 has no id string"));
+    CHECK_THAT(lua_error("ui.ask('Which?', { { id = 7 } })\n"), Contains("ui.ask: option 1 has no id string"));
+    CHECK_THAT(lua_error("ui.ask('Which?', { 'a', { id = 'b', label = 5 } })\n"),
+               Contains("ui.ask: option 2's label must be a string"));
+    // The first fault in the options' order is named, before any two ids are compared.
+    CHECK_THAT(lua_error("ui.ask('Which?', { 'a', 'a', true })\n"),
+               Contains("ui.ask: option 3 must be a string or a table {id =, label =}"));
+    // Options are read raw: a metatable on an option table gives it no id.
+    CHECK_THAT(lua_error("ui.ask('Which?', { setmetatable({}, { __index = { id = 'x' } }) })\n"),
+               Contains("ui.ask: option 1 has no id string"));
 }
