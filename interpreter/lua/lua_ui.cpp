@@ -275,21 +275,27 @@ static OptionProblem find_same_ids(const std::vector<OptionView>& options) {
 }
 
 // Reads and checks the n options at 2 into ctx.option_views: every option well formed, no two
-// with one id, and room within the memory limit for the host's copy of their ids and labels
-// (many options sharing one long label are small for Lua and huge for the host).
+// with one id, and room within the memory limit for what the host holds of them: its views of
+// the options, the question's choices, the set of ids past 16 options, and the copies of their
+// ids and labels (many options sharing one long label are small for Lua and huge for the host).
+// Each is counted before it is made.
 static OptionProblem read_options(lua_State* L, lua_Integer n) {
+    constexpr std::size_t id_set_entry = 64;  // a node of the set and its bucket, at most
+    const std::size_t count = static_cast<std::size_t>(n);
+    std::size_t bytes = count * (sizeof(OptionView) + sizeof(Choice) + (count > 16 ? id_set_entry : 0));
+    auto no_room = [&] {
+        trip(limit_state(L), memory_reason(limit_state(L), "the options of ui.ask"));
+        return OptionProblem{OptionProblem::Kind::no_room, 0, 0};
+    };
+    if (bytes > host_room(limit_state(L))) return no_room();
     auto& views = context(L).option_views;
-    views.resize(static_cast<std::size_t>(n));
+    views.resize(count);
     for (lua_Integer i = 1; i <= n; ++i)
         if (const auto kind = read_option(L, i, views[static_cast<std::size_t>(i - 1)]); kind != OptionProblem::Kind::none)
             return {kind, i, 0};
     if (const auto same = find_same_ids(views); same.kind != OptionProblem::Kind::none) return same;
-    std::size_t bytes = 0;
-    for (const auto& option : views) bytes += sizeof(Choice) + option.id.size() + option.label.size();
-    if (bytes > host_room(limit_state(L))) {
-        trip(limit_state(L), memory_reason(limit_state(L), "the options of ui.ask"));
-        return {OptionProblem::Kind::no_room, 0, 0};
-    }
+    for (const auto& option : views) bytes += option.id.size() + option.label.size();
+    if (bytes > host_room(limit_state(L))) return no_room();
     return {};
 }
 
@@ -328,6 +334,7 @@ static int ui_ask(lua_State* L) {
     if (problem.kind != OptionProblem::Kind::none) return raise_option_problem(L, problem);
     long long pick = 0;
     if (pose(L, pick)) {
+        if (auto& views = context(L).option_views; views.capacity() > 64) views = {};  // as below
         // The chosen option's id, as the bot gave it (no new string).
         if (lua_rawgeti(L, 2, static_cast<lua_Integer>(pick) + 1) == LUA_TTABLE) {
             lua_pushvalue(L, lua_upvalueindex(ID_KEY));
@@ -338,9 +345,10 @@ static int ui_ask(lua_State* L) {
     // No Lua code ran since the options were read: their texts are still in place.
     guarded(L, [&] {
         complete_question(L, prompt);
-        const auto& views = context(L).option_views;
+        auto& views = context(L).option_views;
         auto& choices = context(L).pending.choices;
         for (std::size_t i = 0; i < views.size(); ++i) choices[i].label.assign(views[i].label);
+        if (views.capacity() > 64) views = {};  // a long list is not kept for the rest of the game
         return 0;
     });
     return wait_for_answer(L);
