@@ -70,7 +70,7 @@ Pool::Pool(std::size_t reserve, std::size_t minimum) {
         // Its bytes are what the last state left: Lua writes every block it is given before
         // reading it, as with malloc.
         base_ = next_ = spare.base;
-        committed_ = spare.committed;
+        committed_ = populated_ = spare.committed;  // its pages are there
         end_ = base_ + reserve;
         frozen_base_ = frozen_next_ = frozen_committed_ = spare.frozen;
         return;
@@ -85,7 +85,7 @@ Pool::Pool(std::size_t reserve, std::size_t minimum) {
         throw std::runtime_error("cannot reserve " + std::to_string(std::max(minimum, reserve) >> 20) +
                                  " MiB of addresses for the bot's memory: lower --max-memory or raise the "
                                  "address-space limit (ulimit -v)");
-    base_ = next_ = committed_ = static_cast<char*>(range);
+    base_ = next_ = committed_ = populated_ = static_cast<char*>(range);
     end_ = base_ + reserve;
     // Without a frozen range every block is an ordinary one.
     void* frozen = mmap(nullptr, frozen_reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -134,10 +134,24 @@ bool Pool::commit_to(char* end) {
     return true;
 }
 
+// Pages are made present a piece ahead of the blocks handed out, in one call: a page faulted in
+// one at a time, as first written, costs several times as much (13-16 us against 1.8 us a page
+// on a 2-core KVM guest), and a new state writes hundreds of them before its first question.
+void Pool::populate_to(char* end) {
+    char* target = std::min(committed_, std::max(end, populated_ + populate_step));
+    if (target <= populated_) return;
+#ifdef MADV_POPULATE_WRITE
+    // Refused by kernels before 5.14: the pages then come as they are written.
+    madvise(populated_, static_cast<std::size_t>(target - populated_), MADV_POPULATE_WRITE);
+#endif
+    populated_ = target;
+}
+
 void* Pool::allocate_new(std::size_t size_class) {
     if (size_class >= small_classes + large_classes) return nullptr;
     const std::size_t bytes = block_size(size_class);
     if (bytes > static_cast<std::size_t>(end_ - next_) || !commit_to(next_ + bytes)) return nullptr;
+    if (next_ + bytes > populated_ && bytes < populate_step) populate_to(next_ + bytes);
     void* block = next_;
     next_ += bytes;
     return block;

@@ -125,6 +125,7 @@ private:
     void* allocate_new(std::size_t size_class);  // from the untouched end of the range
     void* move(void* block, std::size_t old_size, std::size_t new_size);
     bool commit_to(char* end);
+    void populate_to(char* end);
     void poison_free_blocks() const;
 
     struct FreeBlock {
@@ -134,6 +135,8 @@ private:
     char* base_ = nullptr;       // the reserved range
     char* next_ = nullptr;       // the first byte never handed out
     char* committed_ = nullptr;  // [base_, committed_) is readable and writable
+    char* populated_ = nullptr;  // [base_, populated_) has its pages present (populate_to)
+    static constexpr std::size_t populate_step = std::size_t{128} << 10;
     char* end_ = nullptr;
     static constexpr std::size_t frozen_reserve = std::size_t{64} << 20;
     char* frozen_base_ = nullptr;       // the frozen range, or nullptr when it could not be reserved

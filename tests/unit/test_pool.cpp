@@ -1,6 +1,7 @@
 // The pool each game's Lua state allocates from, and its saved images.
 #include <catch2/catch.hpp>
 
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -134,6 +135,25 @@ TEST_CASE("restore skips what lies in large free blocks but puts back their link
     CHECK(pool.allocate(4096) == second);
     CHECK(pool.allocate(4096) == first);  // second's link was put back
     CHECK(pool.allocate(4096) != first);  // and first's: the list then ended
+}
+
+TEST_CASE("the pages ahead of the blocks handed out are made present in one piece", "[pool]") {
+    // Where the kernel cannot populate a range (before Linux 5.14), pages come as they are written.
+    const long page = sysconf(_SC_PAGESIZE);
+    void* probe = mmap(nullptr, static_cast<std::size_t>(page), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    REQUIRE(probe != MAP_FAILED);
+    const bool can_populate = madvise(probe, static_cast<std::size_t>(page), MADV_POPULATE_WRITE) == 0;
+    munmap(probe, static_cast<std::size_t>(page));
+    if (!can_populate) return;
+
+    Pool pool(200 << 20);  // a size no other test uses: a fresh range, not one kept from a pool gone
+    auto* first = static_cast<char*>(pool.allocate(32));
+    REQUIRE(first != nullptr);
+    // Nothing written past the block, yet the pages of the next 128 KiB are there.
+    const std::size_t span = 128 << 10;
+    std::vector<unsigned char> present(span / static_cast<std::size_t>(page));
+    REQUIRE(mincore(first, span, present.data()) == 0);
+    for (const unsigned char p : present) CHECK((p & 1) == 1);
 }
 
 TEST_CASE("a pool gone leaves its pages to the next pool of its size, unless it had frozen blocks", "[pool]") {
