@@ -41,6 +41,11 @@ std::optional<std::string> decoded_fragment(const std::string& fragment) {
 
 namespace {
 
+// A whole number of 0 or more, written as one (valijson refuses 2.0 there, with no line).
+bool is_count(const json& v) {
+    return v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
+}
+
 // Builds what valijson compiles from a schema's documents.
 //
 // valijson is given one document: {"anyOf": [entries], "refs": [slots]}. Each slot is a schema
@@ -208,6 +213,11 @@ private:
         // valijson divides by it (an integer 0 is a division by zero): JSON Schema wants > 0.
         if (auto it = schema.find("multipleOf"); it != schema.end() && !(it->is_number() && it->get<double>() > 0))
             refuse(at("multipleOf"), "multipleOf must be a number greater than 0");
+        // Counts, as JSON Schema has them: the checker's messages read them as such ("expected at
+        // most 3 characters"), and a string there once ended a check with a json type error.
+        for (const char* keyword : {"minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"})
+            if (auto it = schema.find(keyword); it != schema.end() && !is_count(*it))
+                refuse(at(keyword), std::string(keyword) + " must be a whole number of 0 or more, without a decimal point");
         if (auto it = schema.find("enum"); it != schema.end() && it->is_array()) {
             schema[kEnumKeyword] = add_value_set(*it);
             schema.erase("enum");

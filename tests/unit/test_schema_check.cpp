@@ -380,6 +380,29 @@ TEST_CASE("multipleOf must be greater than 0: valijson divides by it", "[schema]
     CHECK(check("three.schema.yaml", "3").empty());
 }
 
+TEST_CASE("lengths and counts must be whole numbers of 0 or more: the checker's messages count with them", "[schema][safety]") {
+    TempDir tmp;
+    const auto doc = parse_yaml("a: [abc]", "doc.yaml");
+    int schemas = 0;
+    const auto check = [&](const std::string& keyword, const std::string& value) {
+        const std::string name = "c" + std::to_string(++schemas) + ".schema.yaml";
+        tmp.write(name, "# counts\nproperties:\n  a: {type: array, items: {type: string, " + keyword + ": " + value + "}}\n");
+        return diagnostics_of([&] { check_schema(doc, tmp.path() / name); }, tmp.path());
+    };
+    // A string here ended a check with "[json.exception.type_error.302] type must be number".
+    CHECK(check("maxLength", "\"0\"") ==
+          Lines{"c1.schema.yaml:3:53: at /properties/a/items/maxLength: maxLength must be a whole number of 0 or more, without a decimal point"});
+    CHECK(check("minLength", "-1") ==
+          Lines{"c2.schema.yaml:3:53: at /properties/a/items/minLength: minLength must be a whole number of 0 or more, without a decimal point"});
+    CHECK(check("minItems", "1.5") ==
+          Lines{"c3.schema.yaml:3:52: at /properties/a/items/minItems: minItems must be a whole number of 0 or more, without a decimal point"});
+    CHECK(check("maxProperties", "true") ==
+          Lines{"c4.schema.yaml:3:57: at /properties/a/items/maxProperties: maxProperties must be a whole number of 0 or more, without a decimal point"});
+    CHECK(check("maxLength", "3").empty());
+    CHECK(check("maxLength", "3.0") ==
+          Lines{"c6.schema.yaml:3:53: at /properties/a/items/maxLength: maxLength must be a whole number of 0 or more, without a decimal point"});
+}
+
 TEST_CASE("a $ref must be short and point at a schema", "[schema][safety]") {
     TempDir tmp;
     const auto doc = parse_yaml("a: 1", "doc.yaml");
