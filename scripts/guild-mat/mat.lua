@@ -154,10 +154,10 @@ function Mat:refill_start()
 end
 
 -- The marker on start space i, or nil when it is empty. Between steps 4 and 5 the first
--- start space is empty and the others still hold their markers.
+-- start space is empty (its marker is on the mat) and the others still hold their own markers.
 function Mat:marker_at_start(i)
-  if self.taken then
-    return i > 1 and self.start:at(i - 1) or nil
+  if self.taken and i == 1 then
+    return nil
   end
   return self.start:at(i)
 end

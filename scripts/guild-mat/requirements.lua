@@ -85,10 +85,13 @@ local TOKEN_OUTCOME = {
     failed = function(state, space)
       local target = state.mat:move_coin(space)
       local changed = target.changed_requirement
-      ui.say("Move the 5-Jar coin from %s onto %s. From now on %s asks you to %s instead of %s.",
-        space.id, target.id, target.id, changed.text, target.requirement.text)
       if target.marker then
-        ui.why("%s is already behind you, so its changed requirement no longer matters.", target.id)
+        ui.say("Move the 5-Jar coin from %s onto %s. This changes nothing: %s is already behind you.",
+          space.id, target.id, target.id)
+        ui.why("A coin on a last space only changes what that space asks; %s was already reached.", target.id)
+      else
+        ui.say("Move the 5-Jar coin from %s onto %s. From now on %s asks you to %s instead of %s.",
+          space.id, target.id, target.id, changed.text, target.requirement.text)
       end
     end,
   },
