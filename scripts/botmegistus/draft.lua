@@ -268,16 +268,22 @@ local function pool(state)
 end
 
 -- The best of a list of {face =, set =, color =} candidates: the highest potency, the earlier entry
--- on a tie (README ruling 3; by bowl order for a die of any symbol, ruling 4). Every candidate's
--- bowl is asked, in the list's order, before comparing. The pick carries the comparison in words
--- for `why`.
-local function best(bowl, candidates, by_bowl)
+-- on a tie (README ruling 3; by bowl order for a die of any symbol, ruling 4). The candidates'
+-- bowls are asked in the list's order, and no further once one holds the top potency (`cap`):
+-- a later candidate could only tie, and a tie goes to the earlier. The pick carries the
+-- comparison in words for `why`.
+local function best(bowl, cap, candidates, by_bowl)
   local present, found = {}, {}
-  for _, c in ipairs(candidates) do
+  local capped = false
+  for i, c in ipairs(candidates) do
     local b = bowl(c.face)
     if b.count > 0 and b.colors[c.color] then
       present[#present + 1] = c
       found[#found + 1] = string.format("%s %s%s %d", c.color, c.face, c.set and (" set to " .. c.set) or "", b.count)
+      if b.count >= cap and i < #candidates then
+        capped = true
+        break
+      end
     end
   end
   local c, decision = priority.choose(present, {
@@ -287,7 +293,10 @@ local function best(bowl, candidates, by_bowl)
     return nil
   end
   local pick = { face = c.face, set = c.set, color = c.color, potency = bowl(c.face).count }
-  if decision.by == "only" then
+  if capped then
+    pick.compared = string.format("compared by potency: %s; %d is the top of the potency track, so no later "
+      .. "candidate can beat it", table.concat(found, ", "), cap)
+  elseif decision.by == "only" then
     pick.compared = string.format("compared by potency: %s is the only candidate", found[1])
   else
     pick.compared = string.format("compared by potency: %s; it takes the highest (%d)%s", table.concat(found, ", "),
@@ -335,13 +344,13 @@ local function max_face(state)
 end
 
 function draft.choose(state, card)
-  local bowl = pool(state)
+  local bowl, cap = pool(state), state.board.potency_max
   if card.max then
     local order = { card.color }
     for _, c in ipairs(other_colors(state, card.color)) do order[#order + 1] = c end
     local face, low = max_face(state)
     for n, color in ipairs(order) do
-      local pick = best(bowl, all_faces(state, color, face), true)
+      local pick = best(bowl, cap, all_faces(state, color, face), true)
       if pick then
         return pick, string.format("the card shows max: the %s die with the highest potency%s%s", color,
           n > 1 and string.format(" (no %s die is left)", card.color) or "",
@@ -357,7 +366,7 @@ function draft.choose(state, card)
     if s2 then l[#l + 1] = { face = s2, color = color } end
     return l
   end
-  local pick = best(bowl, list_for(card.color))
+  local pick = best(bowl, cap, list_for(card.color))
   if pick then
     return pick, string.format("it is the highest-potency die of the card's colour (%s) showing wild or the card's symbols",
       card.color)
@@ -368,16 +377,16 @@ function draft.choose(state, card)
       others[#others + 1] = list_for(color)[k]
     end
   end
-  pick = best(bowl, others)
+  pick = best(bowl, cap, others)
   if pick then
     return pick, string.format("no %s die shows wild or the card's symbols; it is the highest-potency die of another colour that does", card.color)
   end
-  pick = best(bowl, all_faces(state, card.color, s1), true)
+  pick = best(bowl, cap, all_faces(state, card.color, s1), true)
   if pick then
     return pick, string.format("no die of any colour shows wild or the card's symbols: the highest-potency %s die", card.color)
   end
   for _, color in ipairs(other_colors(state, card.color)) do
-    pick = best(bowl, all_faces(state, color, s1), true)
+    pick = best(bowl, cap, all_faces(state, color, s1), true)
     if pick then
       return pick, string.format("no %s die is left at all: the highest-potency %s die (README ruling 5)", card.color, color)
     end

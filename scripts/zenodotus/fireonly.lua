@@ -23,6 +23,12 @@ local function report(kind, n, what)
   end
 end
 
+local LUCK_CHOICES = {
+  { id = "no", label = "No" },
+  { id = "first", label = "Re-roll the first die" },
+  { id = "second", label = "Re-roll the second die" },
+}
+
 function fireonly.run()
   local boxes = fire.new()
   local turns, burnt = 0, 0
@@ -39,14 +45,14 @@ function fireonly.run()
     if id == "fire" then
       local d1, d2 = random.roll("fire", 6), random.roll("fire", 6)
       local kind, n, what = fire.read(boxes, d1, d2)
-      local luck = ui.ask("Does the player use LUCK on the fire?", {
-        { id = "no", label = "No" },
-        { id = "first", label = "Re-roll the first die" },
-        { id = "second", label = "Re-roll the second die" },
-      })
-      if luck ~= "no" then
+      -- LUCK as often as the player pays for it (ruling 7); the table keeps the points
+      local prompt = "Does the player use LUCK on the fire?"
+      while true do
+        local luck = ui.ask(prompt, LUCK_CHOICES)
+        if luck == "no" then break end
         if luck == "first" then d1 = random.roll("fire", 6) else d2 = random.roll("fire", 6) end
         kind, n, what = fire.read(boxes, d1, d2)
+        prompt = "Does the player use LUCK on the fire again?"
       end
       if fire.apply(boxes, kind, n, what) then
         burnt = burnt + 1

@@ -1,4 +1,5 @@
 -- A human seat: every decision is a question at the terminal.
+local phrase = require "phrase"
 local powers = require "powers"
 local step_word = require("turn").step_word
 local human = {}
@@ -75,6 +76,12 @@ function human.move(G, seat, roll, combos)
     end
   end
   if #choice.dests == 0 then return choice, nil end
+  if #choice.dests == 1 then
+    -- the move is not optional (ruling 2), so a single square leaves nothing to ask
+    ui.say("%s: %s is the only square %d %s away.", seat.name, choice.dests[1].name, choice.steps,
+      step_word(choice.steps))
+    return choice, choice.dests[1]
+  end
   local options = {}
   for _, sq in ipairs(choice.dests) do
     -- an open text is there to claim; a claimed one only says whose it is
@@ -98,8 +105,8 @@ end
 function human.steal(G, seat, targets)
   local options = { { id = "no", label = "No theft" } }
   for _, t in ipairs(targets) do
-    options[#options + 1] = { id = "seat" .. t.seat.n, label = string.format("Steal from %s (%d texts)%s",
-      t.seat.name, t.seat.texts, t.across and ", across the wall with OPENING" or "") }
+    options[#options + 1] = { id = "seat" .. t.seat.n, label = string.format("Steal from %s (%s)%s",
+      t.seat.name, phrase.plural(t.seat.texts, "text"), t.across and ", across the wall with OPENING" or "") }
   end
   local id = ui.ask(string.format("%s: use STEALTH (%d points)?", seat.name, seat.points.stealth), options)
   for _, t in ipairs(targets) do

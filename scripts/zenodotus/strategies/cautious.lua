@@ -182,15 +182,19 @@ function S.power_roll(G, seat, p)
 end
 
 function S.steal(G, seat, targets)
-  local t = base.richest(targets)
-  if t.seat.points.defense >= powers.COST then
-    why("%s does not steal: it steals only from a player who cannot block with DEFENSE, and %s can.",
-      seat.name, t.seat.name)
+  local open = {}
+  for n = 1, #targets do
+    if targets[n].seat.points.defense < powers.COST then open[#open + 1] = targets[n] end
+  end
+  local t = base.richest(open)
+  if not t then
+    why("%s does not steal: it steals only from a player who cannot block with DEFENSE, and everyone in \z
+      reach can.", seat.name)
     return nil
   end
-  why(t.across and "%s steals from %s across the wall with OPENING: the player with the most texts here \z
-    (%d), who cannot block with DEFENSE." or "%s steals from %s: the player with the most texts here (%d), who \z
-    cannot block with DEFENSE.", seat.name, t.seat.name, t.seat.texts)
+  why(t.across and "%s steals from %s across the wall with OPENING: of the players here who cannot block \z
+    with DEFENSE, the one with the most texts (%d)." or "%s steals from %s: of the players here who cannot \z
+    block with DEFENSE, the one with the most texts (%d).", seat.name, t.seat.name, t.seat.texts)
   return t
 end
 
