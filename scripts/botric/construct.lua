@@ -68,7 +68,8 @@ end
 -- Where the tile goes: the placement list, decided by one question when it matters.
 local function place(state, kind)
   local cands = {
-    { id = "network", label = "next to the tile furthest along its longest road network" },
+    { id = "network", label = "next to the tile furthest along the longest road network with none of your roads on "
+      .. "it, among those with a spot where a side matches" },
     { id = "church", label = "next to the tile closest to the Church" },
   }
   local network
@@ -77,9 +78,9 @@ local function place(state, kind)
       prefer = function(c)
         if c.id ~= "network" then return false end
         if network == nil then
-          network = ui.confirm(string.format("Place Botric's %s: is there a spot next to the tile furthest along the longest "
-            .. "road network with none of your roads on it, where at least one side matches (road, Forest or Mountain)?",
-            util.kind_label(kind)))
+          network = ui.confirm(string.format("Place Botric's %s: is there a spot next to any tile of the longest road "
+            .. "network with none of your roads on it (printed roads count), where at least one side matches (road, "
+            .. "Forest or Mountain)?", util.kind_label(kind)))
         end
         return network
       end },

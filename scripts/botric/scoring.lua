@@ -57,14 +57,19 @@ scoring.final = game.step("game end", function(state)
   if sales > state.sales and sales >= 5 then
     ui.say("You made more Market sales, and at least 5: the Merchant Award is yours.")
     ui.why("You made a majority of the Market sales and at least 5, so you win the Merchant Award.")
-  elseif sales > state.sales then
-    ui.say("You made more Market sales but fewer than 5: nobody takes the Merchant Award.")
-    ui.why("You need more sales than Botric and at least 5 to take it (README ruling 15).")
   elseif state.sales > 0 then
     local a = ui.number("Botric takes the Merchant Award: how many Points is it worth?", 0, 30)
     total = total + a
     line("Merchant Award", a)
-    ui.why("You win the Merchant Award only with more sales than Botric and at least 5; a tie is Botric's.")
+    if sales > state.sales then
+      ui.why("You made more Market sales but fewer than 5, so the award is not yours; it goes to Botric, who made "
+        .. "sales too (README ruling 15).")
+    else
+      ui.why("You win the Merchant Award only with more sales than Botric and at least 5; a tie is Botric's.")
+    end
+  elseif sales > 0 then
+    ui.say("You made fewer than 5 Market sales and Botric made none: nobody takes the Merchant Award.")
+    ui.why("You need at least 5 sales to take it, and Botric takes it only with a sale of its own (README ruling 15).")
   else
     ui.say("Nobody made a Market sale: nobody takes the Merchant Award.")
   end
