@@ -21,7 +21,7 @@ local clean_up = game.step("lab clean-up", function(state)
       state.used)
     ui.why("Three used dice make it pass.")
   end
-  tracks.clean_up(state)
+  tracks.clean_up(state, true)
 end)
 
 -- state.now holds what the turn has done so far (its card, the Advanced Planning roll, the die it

@@ -187,10 +187,14 @@ gain_bonus = game.step("bonus token", function(state, track, level)
   end
 end)
 
--- The clean-up's removal of the bonus tokens Botmegistus' markers reached this turn.
-function tracks.clean_up(state)
+-- The clean-up's removal of the bonus tokens the markers reached: Botmegistus' (it knows which)
+-- and, after your reaction, yours (it cannot see them, so it reminds you).
+function tracks.clean_up(state, after_reaction)
   if #state.removed > 0 then
-    ui.say("Remove the bonus tokens Botmegistus reached: %s.", util.list(state.removed))
+    ui.say("Remove the bonus tokens Botmegistus reached: %s%s.", util.list(state.removed),
+      after_reaction and ", and any bonus token one of your markers is on or above" or "")
+  elseif after_reaction then
+    ui.say("Remove any bonus token one of your markers is on or above.")
   end
   state.removed = {}
 end
