@@ -65,10 +65,10 @@ experiments.gain = game.step("gain experiment", function(state)
   end
   local offers = {}
   for i = 1, n do
-    offers[i] = util.ask_experiment(state, string.format("Experiment %d of %d from the left", i, n))
+    offers[i] = util.offered_experiment(state, string.format("Experiment %d of %d from the left", i, n))
   end
   local i, why = experiments.choose(state, offers)
-  local e = offers[i]
+  local e = util.known_experiment(offers[i])
   state.incomplete[#state.incomplete + 1] = e
   ui.say("Botmegistus takes the %s from the %s section (number %d from the left).", util.describe_experiment(e),
     face, i)

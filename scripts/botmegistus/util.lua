@@ -53,13 +53,31 @@ function util.ask_symbols(board, what, count)
 end
 
 -- An experiment on offer, as printed: type, Mastery requirement and VP.
+-- An experiment on offer whose facts are asked only when read: a priority list that settles on
+-- its type never asks the others' requirements or VP. `util.known_experiment` asks what is left.
+function util.offered_experiment(state, what)
+  local board, facts = state.board, {}
+  local ask = {
+    type = function() return util.ask_element(board, what .. ": its type?") end,
+    track = function() return util.ask_element(board, what .. ": the Mastery track of its requirement?") end,
+    level = function(e)
+      return ui.number(what .. ": the level required on that track?", 1, state.top[e.track])
+    end,
+    vp = function() return ui.number(what .. ": its Victory Points?", 0, 40) end,
+  }
+  return setmetatable({}, { __index = function(e, k)
+    if facts[k] == nil and ask[k] then facts[k] = ask[k](e) end
+    return facts[k]
+  end })
+end
+
+-- An experiment's four facts as a plain table (asking, in order, those not yet known).
+function util.known_experiment(e)
+  return { type = e.type, track = e.track, level = e.level, vp = e.vp }
+end
+
 function util.ask_experiment(state, what)
-  local board = state.board
-  local kind = util.ask_element(board, what .. ": its type?")
-  local track = util.ask_element(board, what .. ": the Mastery track of its requirement?")
-  local level = ui.number(what .. ": the level required on that track?", 1, state.top[track])
-  local vp = ui.number(what .. ": its Victory Points?", 0, 40)
-  return { type = kind, track = track, level = level, vp = vp }
+  return util.known_experiment(util.offered_experiment(state, what))
 end
 
 function util.describe_experiment(e)
