@@ -27,12 +27,19 @@ actions.register("academy", game.step("academy", function(s)
   end
   marker:set(z)
   local key = sp .. ":" .. z
-  local work, renown = false, 0
+  local work, renown, full = false, 0, false
   if zone.great_work then
     if s.gone[key] then
       ui.say("The %s Great Work of stack %s is gone (%s).", words.cap(sp), zone.name, s.gone[key])
       ui.why("Each Great Work stack holds one Great Work of a specialty; once gone it does not come back (README "
         .. "ruling 16).")
+    elseif #s.shelf >= s.board.shelf_spaces then
+      -- He could not place it, so he cannot take it: nothing to ask, and it stays in its stack.
+      full = true
+      ui.say("His shelf is full: he cannot take the %s Great Work of stack %s, which stays there.", words.cap(sp),
+        zone.name)
+      ui.why("A Great Work he takes goes onto an empty shelf space; with none it counts as not available (README "
+        .. "rulings 10 and 16).")
     else
       -- One question: whether the Great Work is there and, in the same answer, its Renown.
       renown = ui.number(string.format("Great Work stack %s: how much Renown does its %s Great Work give? (0: there "
@@ -65,8 +72,13 @@ actions.register("academy", game.step("academy", function(s)
     ui.why("Taking a Great Work sends the marker back to its starting space.")
     return true
   end
-  ui.why("The zone's Great Work is not there: he takes only what else the zone gives, then Navigation.")
-  return false
+  -- Navigation is part of this action, not a fallback: the Academy was taken, so a Location
+  -- tile's other action is not tried and a Local Scholar stays (README ruling 16).
+  ui.say("Then Zotikós performs Navigation.")
+  ui.why(full and "His shelf has no room for the zone's Great Work: he takes only what else the zone gives, then "
+    .. "Navigation." or "The zone's Great Work is not there: he takes only what else the zone gives, then Navigation.")
+  actions.attempt(s, "navigation")
+  return true
 end))
 
 return academy

@@ -22,7 +22,8 @@ function actions.can(s, location)
   elseif location == "school" then
     return require("school").can(s)
   elseif location == "scriptorium" then
-    return #require("state").in_school(s) > 0
+    -- A Scribe in the School, and an empty shelf space for what he translates (README ruling 10).
+    return #require("state").in_school(s) > 0 and #s.shelf < s.board.shelf_spaces
   elseif location == "garden" then
     if s.invited:size() == 0 or #s.library == 0 then return false end
     -- Every space already settled this generation (taken, or a card he cannot take with the same Library).

@@ -27,12 +27,13 @@ local function fleet_returns(s)
   s.fleet = 1
   ui.say("1. Return his Fleet marker to Alexandria.")
   if s.difficulty == "apprentice-scribe" then
-    local n = s.below
+    -- Only as many as his shelf has empty spaces for: the others stay below his Workshop, unscored
+    -- (README ruling 10).
+    local n = math.min(s.below, s.board.shelf_spaces - #s.shelf)
     for _ = 1, n do
       s.below = s.below - 1
-      if requests.shelve(s, { kind = "craft" }) then
-        s.renown:add(s.board.renown.craft)
-      end
+      requests.shelve(s, { kind = "craft" })
+      s.renown:add(s.board.renown.craft)
     end
     if n > 0 then
       ui.say("His %s from below his Workshop %s onto his shelf: %d Renown.", words.plural(n, "Craft tile"),
@@ -40,6 +41,11 @@ local function fleet_returns(s)
         n * s.board.renown.craft)
       ui.why("Apprentice Scribe: when his Fleet returns, his Craft tiles go onto his lowest empty shelf spaces with "
         .. "Seals and score %d Renown each.", s.board.renown.craft)
+    end
+    if s.below > 0 then
+      ui.say("His shelf is full: his %s %s below his Workshop.", words.plural(s.below, "Craft tile"),
+        s.below == 1 and "stays" or "stay")
+      ui.why("A Craft tile needs an empty shelf space; it waits for a later return of his Fleet (README ruling 10).")
     end
   else
     local n = s.crates.value

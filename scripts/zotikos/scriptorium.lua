@@ -127,6 +127,13 @@ actions.register("scriptorium", game.step("scriptorium", function(s)
     ui.why("The Scriptorium needs a Scribe of his in the School.")
     return false
   end
+  -- Room first: with no empty shelf space nothing he could translate would fit (README ruling 10),
+  -- so the display is not asked about.
+  if #s.shelf >= s.board.shelf_spaces then
+    ui.say("His shelf is full: he can translate no Manuscript, so his Scribes stay in the School.")
+    ui.why("Each Manuscript he translates needs an empty shelf space (README ruling 10).")
+    return false
+  end
   -- Up to two Scribes: the highest Knowledge, the leftmost on a tie.
   local moving, whys = {}, {}
   for _ = 1, 2 do
