@@ -109,7 +109,9 @@ local exchange = game.step("exchange markers", function()
   local names = layout.start_spaces
   local choices = { NO_EXCHANGE }
   local here = mat:marker_at_start(1)
-  for i = 1, #names - 1 do
+  -- In the last round only start space I's marker is placed: an exchange further down changes nothing.
+  local last_round = state.round.value >= options.rounds
+  for i = 1, last_round and 1 or #names - 1 do
     local next_to = mat:marker_at_start(i + 1)
     if here and next_to and here ~= next_to then
       choices[#choices + 1] = EXCHANGES[i][here][next_to]
@@ -118,9 +120,14 @@ local exchange = game.step("exchange markers", function()
   end
   if #choices == 1 then
     ui.say("No exchange this round: it would change nothing.")
-    ui.why("Neighbouring start spaces hold markers of the same colour.")
+    ui.why(last_round and "This is the last round: only the marker on %s is placed, and %s and %s hold the same "
+      .. "colour (or one is empty)." or "No two neighbouring start spaces hold markers of different colours.",
+      names[1], names[1], names[2])
     return
   end
+  ui.why(last_round and "Only an exchange of %s and %s is offered: this is the last round, so only the marker on %s "
+    .. "is placed." or "Exchanges are offered where two neighbouring start spaces hold different colours.",
+    names[1], names[2], names[1])
   local pick = ui.ask(EXCHANGE_PROMPT, choices)
   for k = 2, #choices do  -- the first is "no exchange"
     local choice = choices[k]
@@ -200,7 +207,12 @@ preparation()
 local ending
 repeat
   ending = play_round()
-  if ending or state.round.value >= options.rounds then
+  if ending then
+    break
+  end
+  if state.round.value >= options.rounds then
+    ui.say("That was round %d, the last: the game ends with the win check.", state.round.value)
+    ui.why("The solo game lasts %d rounds.", options.rounds)
     break
   end
   state.round:add(1)

@@ -249,6 +249,7 @@ end
 function Mat:take_token(space, to)
   local token = space.token
   space.token = nil
+  space.token_went = { token = token, to = to }
   MOVED.token, MOVED.from, MOVED.to = token, space.id, to
   game.record("move", MOVED)
   return token
@@ -256,6 +257,12 @@ end
 
 function Mat:mine_to_loss_box(space)
   self:take_token(space, "loss box")
+  if self.loss_box.value >= self.loss_box.max then
+    -- Only a correction (`set loss-box`) that counted mines still on the mat gets here.
+    ui.say("By your correction the loss box already held %d mines, every mine there is; it stays at %d. "
+      .. "Correct it with set loss-box if that was a slip.", self.loss_box.max, self.loss_box.max)
+    return
+  end
   self.loss_box:add(1)
 end
 
@@ -276,13 +283,24 @@ function Mat:requirement_of(space)
   return space.requirement, false
 end
 
--- One cell per space, for ui.show: "A1 red", "A2 mine", "A6 red (met)",
+-- Where a space's mine or coin went, as a marker's note: "mine to you", "5-Jar coin to A6".
+local function token_note(space)
+  local went = space.token_went
+  if space.token then
+    return " on the " .. space.token   -- the marker just arrived; the requirement is being asked
+  elseif went then
+    return " (" .. went.token .. " to " .. (went.to == "player" and "you" or went.to) .. ")"
+  end
+  return ""
+end
+
+-- One cell per space, for ui.show: "A1 red", "A2 mine", "A2 red (mine to you)", "A6 red (met)",
 -- "B6 last (5-Jar coin from A5): own at least 2 trade medals". No commas: the terminal joins
 -- the cells of a row with them.
 function Mat:describe_space(space)
   local what
   if space.marker then
-    what = space.marker .. (space.met and " (met)" or "")
+    what = space.marker .. token_note(space) .. (space.met and " (met)" or space.failed and " (failed)" or "")
   elseif space.token then
     what = space.token
   elseif space.kind == "last" then

@@ -132,6 +132,7 @@ requirements.last_space = game.step("last space", function(state, space)
   say_demand(space, req)
   local met, answer = check(space, req, state.mat.questions)
   if not met then
+    space.failed = true
     ui.say("%s is not met: the game ends at once, and you have lost.", space.id)
     why_answer(space, req, answer)
     return { lost = space }
@@ -140,7 +141,12 @@ requirements.last_space = game.step("last space", function(state, space)
   state.met[#state.met + 1] = space.id
   local needed = state.mat.layout.win.last_spaces
   if #state.met < needed then
-    ui.say("%s is met. Play on: the game ends when you have met %d last spaces.", space.id, needed)
+    if state.round.value >= game.options.rounds then
+      ui.say("%s is met, but this is the last round: the game ends after it with %d of the %d last spaces "
+        .. "needed.", space.id, #state.met, needed)
+    else
+      ui.say("%s is met. Play on: the game ends when you have met %d last spaces.", space.id, needed)
+    end
     why_answer(space, req, answer)
     return nil
   end
