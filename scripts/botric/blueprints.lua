@@ -25,7 +25,10 @@ function blueprints.purchase(state, with_hire)
     return false
   end
   local places = state.data.display_places
-  local leftmost = {}
+  -- Only a purchase changes the display: what you said stays true until Botric takes a Blueprint.
+  local seen = state.turn.display ~= nil
+  state.turn.display = state.turn.display or {}
+  local leftmost = state.turn.display
   local function place_of(i)
     if leftmost[i] == nil then
       leftmost[i] = ui.number(string.format(
@@ -42,7 +45,8 @@ function blueprints.purchase(state, with_hire)
   for p = 1, places do cands[p] = { id = "place-" .. p, n = p, label = "place " .. p } end
   local choice, d = priority.choose(cands, criteria, { tie = "first", first = "the left-most", label = util.label })
   if d.by ~= "criterion" then
-    ui.say("No Refinery, Landmark or Barn is on display: Botric cannot purchase a Blueprint.")
+    ui.say("No Refinery, Landmark or Barn is on display%s: Botric cannot purchase a Blueprint.",
+      seen and " (no Blueprint has been taken since you said so)" or "")
     ui.why("Botric only takes a Refinery, a Landmark or a Barn.")
     return false
   end
@@ -55,6 +59,8 @@ function blueprints.purchase(state, with_hire)
     util.kind_label(kind), choice.n)
   ui.why("Which Blueprint: %s.", d.why)
   if v then villagers.send(state, v, "the Town Hall") end
+  state.queue[#state.queue + 1] = { kind = kind }
+  state.turn.display = nil  -- the display is refilled: ask again
   if choice.n > 1 then
     ui.say("Put 1 Gold from the general supply (not from the Favour tile) on %s to its left.",
       choice.n == 2 and "the tile" or string.format("each of the %d tiles", choice.n - 1))
@@ -64,7 +70,6 @@ function blueprints.purchase(state, with_hire)
     ui.say("Return that Gold to the supply: Botric scores 1 Point instead (now %d).", state.points)
     ui.why("Botric takes no Gold: Gold it would gain becomes 1 Point.")
   end
-  state.queue[#state.queue + 1] = { kind = kind }
   ui.say("Refill the display as usual. Botric's queue: %s.", blueprints.queue_text(state))
   costs.ignored(state, "that Blueprint", choice.n - 1)
   return true

@@ -24,6 +24,8 @@ end
 -- Botric's discounted amounts: a raw space takes 8, a refined one 2, the Gold space none.
 local function total(state, c)
   if c.gold then return 0 end
+  -- A space that takes some of Botric's own Refined materials is a refined space: not asked.
+  if c.facts.kind == nil and bonus.known_used(c) > 0 then c.facts.kind = "refined" end
   local kind = util.fact(c, "kind", function()
     return ui.ask(string.format("%s: what does it take?", c.label), {
       { id = "raw", label = string.format("Raw materials (%d for Botric)", state.data.church_raw) },
@@ -47,6 +49,8 @@ function church.candidates(state)
     state.turn.church = n
   end
   local cands = util.candidates(n, "space", "Church space")
+  -- Its own materials are Refined, and a refined space takes Botric only 2 of them (a raw one none).
+  for _, c in ipairs(cands) do c.own_max = data.church_refined end
   if not state.gold_space.filled and state.favour.gold >= data.gold_space_cost and state.open ~= 0 then
     if state.turn.gold_open == nil then
       state.turn.gold_open = ui.confirm(string.format(
@@ -97,7 +101,7 @@ church.try = game.step("church delivery", function(state, k)
   end
   State.score(state, p)
   ui.say("Botric scores %s for it (now %d).", util.plural(p, "Point"), state.points)
-  if not choice.gold then bonus.score(state, choice) end
+  if not choice.gold then bonus.score(state, choice, "The delivery") end
   favour.flip_down(state)
   return "done"
 end)

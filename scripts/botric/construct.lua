@@ -108,9 +108,16 @@ construct.try = game.step("construct a building", function(state)
     cands[#cands + 1] = { id = "blueprint-" .. i, n = i, kind = kind, facts = {},
       label = string.format("its %s (#%d of its queue)", util.kind_label(kind), i) }
   end
+  local first_open  -- the oldest Refinery found with its Milestone available
   local choice, d = priority.choose(cands, {
-    { "a Refinery of a type whose Milestone is still available",
-      prefer = function(c) return c.kind == "refinery" and milestone_open(c) end },
+    { "a Refinery of a type whose Milestone is still available", prefer = function(c)
+      if c.kind ~= "refinery" then return false end
+      -- The oldest such Refinery wins whatever a younger one's Milestone: that is not asked.
+      if first_open and first_open.n < c.n then return false end
+      local open = milestone_open(c)
+      if open and not first_open then first_open = c end
+      return open
+    end },
     { "a Landmark", prefer = function(c) return c.kind == "landmark" end },
     { "a Refinery of any type", prefer = function(c) return c.kind == "refinery" end },
     { "a Barn", prefer = function(c) return c.kind == "barn" end },
@@ -125,6 +132,7 @@ construct.try = game.step("construct a building", function(state)
   villagers.send(state, v, "its new " .. util.kind_label(choice.kind),
     string.format("the %s villager %d built in round %d", util.kind_label(choice.kind), v.n, state.round))
   table.remove(state.queue, choice.n)
+  if choice.kind == "landmark" then state.landmarks = state.landmarks + 1 end  -- built now, as `show` says
   bonus.score(state, choice, "Building it")
   local p = ui.number("Points Botric scores for the new building: its construction bonus?", 0, 30)
   State.score(state, p)
@@ -137,8 +145,6 @@ construct.try = game.step("construct a building", function(state)
     else
       ui.say("Its Milestone is gone: Botric takes none.")
     end
-  elseif choice.kind == "landmark" then
-    state.landmarks = state.landmarks + 1
   end
   costs.ignored(state, "that building")
   return true

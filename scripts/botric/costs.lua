@@ -1,5 +1,6 @@
 -- Gold costs Botric ignores: with the "easier-gold-costs" modifier it loses that many points.
 local State = require "state"
+local util = require "util"
 
 local costs = {}
 
@@ -11,13 +12,19 @@ function costs.ignored(state, what, skipped)
   local prompt = string.format("Easier game: how much Gold would a player pay for %s (0 if none)?", what)
   if skipped > 0 then
     prompt = string.format("Easier game: how much Gold would a player pay for %s itself (0 if none)? Soloist counts "
-      .. "the %s on the tiles it skipped already.", what, skipped == 1 and "1 Gold" or (skipped .. " Gold"))
+      .. "the %d Gold on the tiles it skipped already.", what, skipped)
   end
   local n = ui.number(prompt, 0, 30) + skipped
   if n > 0 then
+    local before = state.points
     State.score(state, -n)
-    ui.say("Botric ignores %s and loses %s instead (now %d).", skipped > 0 and "those costs" or "that cost",
-      n == 1 and "1 Point" or (n .. " Points"), state.points)
+    local cost = skipped > 0 and "those costs" or "that cost"
+    if before >= n then
+      ui.say("Botric ignores %s and loses %s instead (now %d).", cost, util.plural(n, "Point"), state.points)
+    else
+      ui.say("Botric ignores %s: it would lose %s instead, but it had only %d and its points never go below 0 "
+        .. "(now %d).", cost, util.plural(n, "Point"), before, state.points)
+    end
     ui.why("Easier game: each Gold cost Botric ignores costs it that many Points%s.",
       skipped > 0 and " (the Gold a player would put on each tile skipped, too)" or "")
   end

@@ -26,7 +26,13 @@ function markers.draw(state)
         options[#options + 1] = { id = c, label = string.format("%s (%d in the bag)", c, state.bag:count(c)) }
       end
     end
-    colour = ui.ask("Draw an Action marker from Botric's bag. Its colour?", options)
+    if #options == 1 then
+      -- One colour is left: the marker drawn can only be that one.
+      colour = options[1].id
+      ui.say("Draw an Action marker from Botric's bag: it is %s, the only colour left in it.", colour)
+    else
+      colour = ui.ask("Draw an Action marker from Botric's bag. Its colour?", options)
+    end
     -- Soloist's bag mirrors the player's: the same marker leaves it, without a random draw.
     local rest, removed = {}, false
     for _, c in ipairs(state.spots) do

@@ -31,7 +31,9 @@ market.try = game.step("market sale", function(state, k)
     { "uses the most of its own Refined materials", most = function(c) return bonus.refined(state, c) end },
     { "needs the fewest materials in all", least = function(c)
       return util.fact(c, "total", function()
-        return ui.number(string.format("%s: how many materials does it take in all?", c.label), 1, 30)
+        -- At least those of its own already counted.
+        return ui.number(string.format("%s: how many materials does it take in all?", c.label),
+          math.max(1, bonus.known_used(c)), 30)
       end)
     end },
   }, { tie = "ask", label = util.label, prompt = "These Market tiles tie on Botric's priority list: which does it sell to (your choice)?" })
@@ -52,7 +54,7 @@ market.try = game.step("market sale", function(state, k)
     ui.say("Botric takes no Gold: it scores 1 Point instead (now %d).", state.points)
     ui.why("Botric gains no Gold: Gold it would gain becomes 1 Point.")
   end
-  bonus.score(state, choice)
+  bonus.score(state, choice, "The sale")
   return "done"
 end)
 

@@ -34,9 +34,12 @@ refine.try = game.step("refine", function(state)
   local v, dist = villagers.closest(state, choice.label, choice.facts.distance)
   villagers.send_closest(state, v, dist, choice.label,
     string.format("the Refinery villager %d refined at in round %d", v.n, state.round))
+  local made_hq = high_quality(choice)
   ui.say("Take the materials it needs from those closest to it (equally close: you choose), and put Botric's %s there.",
-    high_quality(choice) and "High Quality materials" or "Refined materials")
+    made_hq and "High Quality materials" or "Refined materials")
   state.refines = state.refines + 1
+  -- Which kind it made tells which of its own materials can be in the village (README ruling 7).
+  if made_hq then state.hq_refines = state.hq_refines + 1 end
   return true
 end)
 

@@ -35,8 +35,24 @@ road.try = game.step("build a road", function(state)
       return ui.ask(string.format("%s: which road network does it extend?", c.label), NETWORKS)
     end)
   end
+  -- The places step 1 kept: those that do not connect your Landmarks, if any. A place a later step
+  -- compares by its network's length came through every step before unchanged, as those steps
+  -- compare only other kinds of network.
+  local function running()
+    local clear = {}
+    for _, c in ipairs(cands) do
+      if c.facts.landmark == false then clear[#clear + 1] = c end
+    end
+    return #clear > 0 and clear or cands
+  end
   local function length(c, kind)
     if network(c) ~= kind then return -1 end
+    -- The length only matters against another place on the same kind of network.
+    local rival = false
+    for _, o in ipairs(running()) do
+      if o ~= c and network(o) == kind then rival = true; break end
+    end
+    if not rival then return 0 end
     return util.fact(c, "length", function()
       -- A network with no built roads has no road to count: its length is its tiles (README ruling 14).
       if kind == "none" then

@@ -16,28 +16,33 @@ end
 scoring.final = game.step("game end", function(state)
   state.phase = "the game end"
   ui.say("The game is over: Botric scores.")
-  local lines, total = {}, state.points
+  -- What the questions below add; its points and Landmarks are counted when the result is given,
+  -- so that a correction at the last question still counts.
+  local per, how = landmark_points(state)
+  state.final = { each = per, asked = 0 }
+  local lines = {}
   local function line(text, n)
     lines[#lines + 1] = string.format("%s: %d", text, n)
+  end
+  local function add(text, n)
+    state.final.asked = state.final.asked + n
+    line(text, n)
+  end
+  local function total()
+    return state.points + per * state.landmarks + state.final.asked
   end
   line("Points during the game", state.points)
   local gold = state.favour.gold
   if gold > 0 then
-    local g = ui.number(string.format("Botric has %d Gold on its Favour tile: how many Points do they score by the usual rule?",
-      gold), 0, gold)
-    total = total + g
-    line("Gold on the Favour tile", g)
+    add("Gold on the Favour tile", ui.number(string.format(
+      "Botric has %d Gold on its Favour tile: how many Points do they score by the usual rule?", gold), 0, gold))
   end
-  local per, how = landmark_points(state)
   if state.landmarks > 0 then
-    total = total + per * state.landmarks
-    line(string.format("%d Landmarks at %d each", state.landmarks, per), per * state.landmarks)
+    line(string.format("%s at %d each", util.plural(state.landmarks, "Landmark"), per), per * state.landmarks)
     ui.why("%sBotric's Landmarks score %d each, whatever their own conditions say.", how, per)
   end
   if state.roads < state.data.roads then
-    local r = ui.number("Longest road: how many Points does Botric score for the road that gives it the most?", 0, 60)
-    total = total + r
-    line("Longest road", r)
+    add("Longest road", ui.number("Longest road: how many Points does Botric score for the road that gives it the most?", 0, 60))
   end
   local yours = ui.number(string.format("Chaplain Award: Botric made %s. How many did you make?",
     util.plural(state.deliveries, "Church delivery", "Church deliveries")), 0, state.data.church_spaces_max)
@@ -47,9 +52,7 @@ scoring.final = game.step("game end", function(state)
   elseif state.deliveries == 0 then
     ui.say("Nobody made a Church delivery: nobody takes the Chaplain Award.")
   else
-    local a = ui.number("Botric takes the Chaplain Award: how many Points is it worth?", 0, 30)
-    total = total + a
-    line("Chaplain Award", a)
+    add("Chaplain Award", ui.number("Botric takes the Chaplain Award: how many Points is it worth?", 0, 30))
     ui.why("You win the Chaplain Award only with more deliveries than Botric; a tie is Botric's.")
   end
   local sales = ui.number(string.format("Merchant Award: Botric made %s. How many did you make?",
@@ -58,9 +61,7 @@ scoring.final = game.step("game end", function(state)
     ui.say("You made more Market sales, and at least 5: the Merchant Award is yours.")
     ui.why("You made a majority of the Market sales and at least 5, so you win the Merchant Award.")
   elseif state.sales > 0 then
-    local a = ui.number("Botric takes the Merchant Award: how many Points is it worth?", 0, 30)
-    total = total + a
-    line("Merchant Award", a)
+    add("Merchant Award", ui.number("Botric takes the Merchant Award: how many Points is it worth?", 0, 30))
     if sales > state.sales then
       ui.why("You made more Market sales but fewer than 5, so the award is not yours; it goes to Botric, who made "
         .. "sales too (README ruling 15).")
@@ -73,32 +74,38 @@ scoring.final = game.step("game end", function(state)
   else
     ui.say("Nobody made a Market sale: nobody takes the Merchant Award.")
   end
-  if state.refines > 0 then
-    -- Asked only once it has refined; High Quality only once it holds a Milestone.
-    local hq = 0
-    if state.milestones > 0 then
+  -- Each kind of its own materials is asked about only if one of its Refine actions made it.
+  local hq_can, refined_can = bonus.has_high_quality(state), bonus.has_refined(state)
+  if hq_can or refined_can then
+    local hq, refined = 0, 0
+    if hq_can then
       hq = ui.number("How many of Botric's own High Quality materials are left in the village?", 0, state.data.largest_count)
     end
-    local refined = ui.number("How many of Botric's own ordinary Refined materials are left in the village?", 0,
-      state.data.largest_count)
+    if refined_can then
+      refined = ui.number("How many of Botric's own ordinary Refined materials are left in the village?", 0,
+        state.data.largest_count)
+    end
     local p = bonus.points(state, hq, refined)
     if p > 0 then
-      total = total + p
-      line(string.format("%d High Quality and %d Refined materials sold", hq, refined), p)
+      add(string.format("%d High Quality and %d Refined materials sold", hq, refined), p)
       ui.why("Botric sells its own materials left in the village for their bonus Points, plus 1 Point for the bonus Gold.")
     end
   end
-  state.final = total
-  ui.say("Botric's score: %d (%s).", total, table.concat(lines, "; "))
+  local said = total()
+  ui.say("Botric's score: %d (%s).", said, table.concat(lines, "; "))
   State.show(state, "Botric at the end")
   local you = ui.number("Your final score, counted as usual?", 0, 999)
-  local won = you > total
+  local botric = total()
+  if botric ~= said then
+    ui.say("With your correction Botric's score is %d.", botric)
+  end
+  local won = you > botric
   ui.why("You win only with a higher score than Botric.")
   return {
     result = won and "win" or "loss",
-    summary = won and string.format("You won, %d to %d.", you, total)
-      or string.format("Botric won, %d to %d%s.", total, you, you == total and " (a tie is Botric's)" or ""),
-    scores = { player = you, botric = total },
+    summary = won and string.format("You won, %d to %d.", you, botric)
+      or string.format("Botric won, %d to %d%s.", botric, you, you == botric and " (a tie is Botric's)" or ""),
+    scores = { player = you, botric = botric },
   }
 end)
 

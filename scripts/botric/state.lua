@@ -35,6 +35,7 @@ function State.new(options, data)
     points = 0,
     milestones = 0,            -- Refinery Milestones Botric holds: its Refined of that type are High Quality
     refines = 0,               -- Refine actions Botric has made: none, and it has no Refined materials
+    hq_refines = 0,            -- of those, the ones that made its High Quality material (with the Milestone)
     deliveries = 0, sales = 0, landmarks = 0,
     gold_space = { filled = false, points = nil },  -- the Gold Church space, as far as Botric knows
     round = 0,
@@ -69,9 +70,10 @@ function State.new(options, data)
   -- Counts the end scoring uses, for a player who finds Soloist and the table disagree.
   for _, c in ipairs({
     { "deliveries", "Church deliveries Botric made", 60 }, { "sales", "Market sales Botric made", 60 },
-    { "landmarks", "Landmarks Botric built", 20 }, { "refines", "Refine actions Botric made", 60 } }) do
-    local field = c[1]
-    game.correctable{ id = field, label = c[2], min = 0, max = c[3],
+    { "landmarks", "Landmarks Botric built", 20 }, { "refines", "Refine actions Botric made", 60 },
+    { "hq-refines", "Refine actions of Botric's that made its High Quality material", 60, "hq_refines" } }) do
+    local field = c[4] or c[1]
+    game.correctable{ id = c[1], label = c[2], min = 0, max = c[3],
       get = function() return state[field] end, set = function(v) state[field] = v end }
   end
   return state
@@ -154,12 +156,19 @@ function State.entries(state)
   add("Roads left", state.roads)
   add("Refinery Milestones", state.milestones)
   add("Refine actions", state.refines)
+  if state.milestones > 0 or state.hq_refines > 0 then
+    add("Refine actions making High Quality", state.hq_refines)  -- none is possible without a Milestone
+  end
   if state.open then add("Church spaces left to fill", state.open) end
   add("Church deliveries", state.deliveries)
   add("Market sales", state.sales)
   add("Landmarks built", state.landmarks)
   add("Points", state.points)
-  if state.final then add("Final score", state.final) end
+  if state.final then
+    -- Worked out live, so that a correction at the last question still counts (scoring.lua).
+    local f = state.final
+    add("Final score", state.points + f.each * state.landmarks + f.asked)
+  end
   return entries
 end
 

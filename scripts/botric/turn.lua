@@ -30,8 +30,10 @@ local function changed(state, action)
     return
   end
   -- The Gold space stays as you said (only Botric's own delivery there fills it, and that is
-  -- remembered for the game); the other counts may have changed.
-  t.church, t.market = nil, nil
+  -- remembered for the game); the other counts may have changed. A sale comes only after Church
+  -- Delivery found no space to fill, and it only takes materials away: still none.
+  if action ~= "market" then t.church = nil end
+  t.market = nil
   t.impossible = {}
   t.epoch = {}  -- what Botric learnt about its Blueprints no longer holds
 end
@@ -55,7 +57,11 @@ local non_priority = game.step("non-priority action", function(state, k)
     local token = state.line:at((spot - 1 + i) % n + 1)
     if i > 0 then
       ui.say("Botric tries the next Action token to the right: %s.", State.label(state, token))
-      ui.why("The token before it was not possible: Botric moves one token right, from the right-most back to the left-most.")
+      if (spot - 1 + i) % n == 0 then
+        ui.why("The token before it, the right-most, was not possible: Botric goes back to the left-most.")
+      else
+        ui.why("The token before it was not possible: Botric moves one token right.")
+      end
     else
       ui.say("Botric tries %s, the Action token below the %s marker.", State.label(state, token), colour)
     end

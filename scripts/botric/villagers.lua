@@ -32,14 +32,23 @@ function villagers.send(state, v, tile, at)
   end
 end
 
+-- The Church, the Town Hall and the Market: no Production tile or Refinery is one of them, so a
+-- villager there is at least 1 tile away from one.
+local NAMED = { ["the Church"] = true, ["the Town Hall"] = true, ["the Market"] = true }
+
 -- The priority step Produce and Refine share: the candidate tile closest along the roads to
 -- one of Botric's standing villagers (the distance kept as the tile's fact `distance`, which
 -- villagers.closest then knows without asking again).
 function villagers.closest_step(state)
   return { "the closest to one of Botric's standing villagers", least = function(c)
     return util.fact(c, "distance", function()
-      return ui.number(string.format("%s: how many tiles is it along the roads from the nearest standing villager of Botric's (0: one stands on it)?",
-        c.label), 0, state.data.largest_count)
+      -- 0 only when a standing villager is on a tile that could be this one.
+      local can_be_on = false
+      for _, v in ipairs(State.standing(state)) do
+        if not NAMED[v.tile] then can_be_on = true end
+      end
+      return ui.number(string.format("%s: how many tiles is it along the roads from the nearest standing villager of Botric's%s?",
+        c.label, can_be_on and " (0: one stands on it)" or ""), can_be_on and 0 or 1, state.data.largest_count)
     end)
   end }
 end
@@ -71,7 +80,7 @@ function villagers.closest(state, what, known)
         if v.tile == place and not first then first = v end
       end
       distance[place] = ui.number(string.format("How many tiles is it along the roads from %s to %s (where Botric's villager %d stands)?",
-        what, place, first.n), known or 0, state.data.largest_count)
+        what, place, first.n), math.max(known or 0, NAMED[place] and 1 or 0), state.data.largest_count)
       if distance[place] == known then nearest_seen = true end
     end
   end
