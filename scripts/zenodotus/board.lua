@@ -120,7 +120,17 @@ function Board.new(name, data, opts)
     lines.column[n], lines.row[n] = on_columns, on_rows
     line_names.column[n], line_names.row[n] = column_names, row_names
   end
-  self.lines, self.line_names = lines, line_names
+  -- each fire line as narration names it: the fire number, then the grid lines that carry it
+  -- ("row 1 (grid row 8)"), since the board labels rows by their grid number
+  local line_labels = { column = {}, row = {} }
+  for kind, names in pairs(line_names) do
+    for n = 1, 6 do
+      local grid = names[n]
+      line_labels[kind][n] = string.format("%s %d (grid %s%s %s)", kind, n, kind, #grid > 1 and "s" or "",
+        table.concat(grid, ", "))
+    end
+  end
+  self.lines, self.line_names, self.line_labels = lines, line_names, line_labels
   -- walls: each takes a step away from both its squares; kept by pair (Board:wall) and as a
   -- list, upper or left square first (bits.connect)
   local walls, list = {}, {}

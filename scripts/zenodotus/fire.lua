@@ -13,25 +13,60 @@ function fire.new()
   return { column = { 0, 0, 0, 0, 0, 0 }, row = { 0, 0, 0, 0, 0, 0 } }
 end
 
--- What two fire dice do, narrated: kind ("column"/"row"), number, and what happens ("cancel",
--- "full", "check", "burn").
-local function read_dice(boxes, d1, d2)
+-- How the fire dice are narrated, by what they do (see read_dice): [1] settled, [2] while LUCK
+-- may still change them (a seat that can pay for it is asked next), so no box is said to be
+-- checked before it is. Each takes the two dice and the line's label (board.line_labels).
+local DICE = {
+  cancel = { "Fire dice %d and %d match: the fire does not move.%.0s",
+    "Fire dice %d and %d match: the fire would not move.%.0s" },
+  full = { "Fire dice %d and %d: %s has no empty box, the fire's move is cancelled.",
+    "Fire dice %d and %d: %s has no empty box, the fire's move would be cancelled." },
+  check = { "Fire dice %d and %d: a box of %s is checked.", "Fire dice %d and %d: a box of %s would be checked." },
+  burn = { "Fire dice %d and %d: a box of %s is checked: its third, it burns.",
+    "Fire dice %d and %d: a box of %s would be checked: its third, it would burn." },
+}
+-- what the dice do once LUCK is no longer used, after they were told as what they would do
+local SETTLED = {
+  cancel = "The fire does not move.%.0s",
+  full = "The fire's move is cancelled.%.0s",
+  check = "A box of %s is checked.",
+  burn = "A box of %s is checked: its third, it burns.",
+}
+-- what the dice would do, for a LUCK question (fire.would)
+local WOULD = {
+  cancel = "which match: no fire%.0s",
+  full = "which find %s full: no fire",
+  check = "which would check a box of %s",
+  burn = "which would burn %s",
+}
+
+-- The fire lines' labels when there is no board to name grid lines (fire-only mode: the
+-- table's printed board carries the numbers).
+fire.PLAIN_LABELS = { column = {}, row = {} }
+for n = 1, 6 do
+  fire.PLAIN_LABELS.column[n], fire.PLAIN_LABELS.row[n] = "column " .. n, "row " .. n
+end
+
+-- What two fire dice do: kind ("column"/"row"), number, and what happens ("cancel", "full",
+-- "check", "burn"), narrated with the lines' labels; pending: LUCK may still change the dice.
+local function read_dice(boxes, d1, d2, labels, pending)
   local kind = d1 % 2 == 1 and "column" or "row"
+  local what
   if d1 == d2 then
-    say("Fire dice %d and %d match: the fire does not move.", d1, d2)
-    return kind, d2, "cancel"
+    what = "cancel"
+  else
+    local checked = boxes[kind][d2]
+    what = checked >= 3 and "full" or checked == 2 and "burn" or "check"
   end
-  local checked = boxes[kind][d2]
-  if checked >= 3 then
-    say("Fire dice %d and %d: %s %d has no empty box, the fire's move is cancelled.", d1, d2, kind, d2)
-    return kind, d2, "full"
-  end
-  local what = checked == 2 and "burn" or "check"
-  say("Fire dice %d and %d: a box of %s %d is checked%s.", d1, d2, kind, d2,
-    what == "burn" and ": its third, it burns" or "")
+  say(DICE[what][pending and 2 or 1], d1, d2, labels[kind][d2])
   return kind, d2, what
 end
 fire.read = read_dice
+
+-- The phrase a LUCK question ends with: what the dice would do as rolled.
+function fire.would(labels, kind, n, what)
+  return string.format(WOULD[what], labels[kind][n])
+end
 
 function fire.full(boxes)
   for _, kind in ipairs({ "column", "row" }) do
@@ -42,8 +77,10 @@ function fire.full(boxes)
   return true
 end
 
--- Checks the box; returns true when the line must burn.
-local function apply(boxes, kind, n, what)
+-- Checks the box (told as settled now when the dice were told while LUCK could still change
+-- them: pending); returns true when the line must burn.
+local function apply(boxes, kind, n, what, labels, pending)
+  if pending then say(SETTLED[what], labels[kind][n]) end
   if what == "check" or what == "burn" then
     local line = boxes[kind]
     local checked = line[n] + 1
@@ -79,8 +116,8 @@ fire.burn = game.step("burn", function(G, kind, n)
   if #hit > 1 then table.sort(hit, board_order) end
   local lines = board.line_names[kind][n]   -- the grid's columns (letters) or rows (numbers)
   record("burn", { kind = kind, number = n, lines = lines, lost = lost })
-  say("%s %d burns (%s %s): %d unclaimed text%s lost.", kind == "column" and "Column" or "Row", n,
-    kind == "column" and "grid column" or "grid row", table.concat(lines, ", "), lost, lost == 1 and "" or "s")
+  say("%s %d burns (grid %s%s %s): %d unclaimed text%s lost.", kind == "column" and "Column" or "Row", n, kind,
+    #lines > 1 and "s" or "", table.concat(lines, ", "), lost, lost == 1 and "" or "s")
   for h = 1, #hit do
     local seat = hit[h]
     local can_defend = seat.points.defense >= COST
@@ -88,7 +125,8 @@ fire.burn = game.step("burn", function(G, kind, n)
     if choice == "defend" and can_defend then
       seat.points.defense = seat.points.defense - COST
       powers.record_use(seat, "defense", seat.points.defense)
-      say("%s uses DEFENSE against the fire (%d points left).", seat.name, seat.points.defense)
+      local left = seat.points.defense
+      say("%s uses DEFENSE against the fire (%d point%s left).", seat.name, left, left == 1 and "" or "s")
       BURNT.seat, BURNT.choice = seat.n, "defend"
       record("burnt", BURNT)
     elseif choice == "retire" then
@@ -111,16 +149,20 @@ end)
 fire.move = game.step("fire move", function(G, seat)
   local boxes = G.fire
   local d1, d2 = roll_die("fire", 6), roll_die("fire", 6)
-  local kind, n, what = read_dice(boxes, d1, d2)
+  local labels = G.board.line_labels
+  -- (pending: the seat can pay for LUCK, so it is asked before the dice are settled)
+  local pending = seat.points.luck >= COST
+  local kind, n, what = read_dice(boxes, d1, d2, labels, pending)
   -- LUCK re-rolls a fire die as often as the seat pays for it
-  while seat.points.luck >= COST do
+  while pending do
     local which = seat.ctl.luck_fire(G, seat, d1, d2, kind, n, what)
     if which ~= 1 and which ~= 2 then break end
     powers.spend(seat, "luck", " to re-roll the %s fire die", which == 1 and "first" or "second")
     if which == 1 then d1 = roll_die("fire", 6) else d2 = roll_die("fire", 6) end
-    kind, n, what = read_dice(boxes, d1, d2)
+    pending = seat.points.luck >= COST
+    kind, n, what = read_dice(boxes, d1, d2, labels, pending)
   end
-  if apply(boxes, kind, n, what) then
+  if apply(boxes, kind, n, what, labels, pending) then
     fire.burn(G, kind, n)
   end
 end)

@@ -1,25 +1,33 @@
 -- A human seat: every decision is a question at the terminal.
 local phrase = require "phrase"
 local powers = require "powers"
-local step_word = require("turn").step_word
+local fire = require "fire"
+local turn = require "turn"
+local step_word = turn.step_word
 local human = {}
 
-local function names(squares)
+-- The squares of a move, each open text marked ("C6 (book)"), as the question of the square
+-- marks it.
+local function names(G, squares)
   local out = {}
-  for _, sq in ipairs(squares) do out[#out + 1] = sq.name end
+  for _, sq in ipairs(squares) do
+    out[#out + 1] = G.board:open_text(sq) and (sq.name .. " (" .. sq.text .. ")") or sq.name
+  end
   return #out > 0 and table.concat(out, " ") or "nowhere"
 end
 human.names = names
 
 function human.allocate(G, seat)
-  G:show("The library: split your points")     -- the board comes before the choices
+  -- the board comes before the choices (its title fits the start question too, which shows
+  -- it again only once pieces stand on it)
+  G:show("The library: split your points, then choose a starting square")
   local split, left = {}, powers.START
   for i, p in ipairs(powers.ORDER) do
     if left == 0 then
       split[p] = 0
     elseif i == #powers.ORDER then
       split[p] = left
-      ui.say("%s: the remaining %d points go to %s.", seat.name, left, powers.LABEL[p])
+      ui.say("%s: the remaining %s go to %s.", seat.name, phrase.plural(left, "point"), powers.LABEL[p])
     else
       split[p] = ui.number(string.format("%s: points for %s (%d left to split)?", seat.name, powers.LABEL[p], left), 0, left)
       left = left - split[p]
@@ -47,8 +55,8 @@ function human.start(G, seat)
 end
 
 function human.luck_fire(G, seat, d1, d2, kind, n, what)
-  local id = ui.ask(string.format("%s: use LUCK (%d points) on the fire dice %d and %d?", seat.name,
-    seat.points.luck, d1, d2), {
+  local id = ui.ask(string.format("%s: use LUCK (%d points) on the fire dice %d and %d, %s?", seat.name,
+    seat.points.luck, d1, d2, fire.would(G.board.line_labels, kind, n, what)), {
     { id = "no", label = "No, the fire moves as rolled" },
     { id = "first", label = "Re-roll the first die (" .. d1 .. ": column or row)" },
     { id = "second", label = "Re-roll the second die (" .. d2 .. ": the number)" },
@@ -56,30 +64,42 @@ function human.luck_fire(G, seat, d1, d2, kind, n, what)
   return id == "first" and 1 or id == "second" and 2 or 0
 end
 
-function human.luck_move(G, seat, roll, move)
-  ui.say("%s rolled %d: reachable %s.", seat.name, roll, names(move.dests))
+function human.luck_move(G, seat, roll, move, combos)
+  -- no roll would move a boxed-in piece: nothing to ask (the move then says it cannot move)
+  if turn.stuck(G, combos) then return false end
+  ui.say("%s rolled %d: reachable %s.", seat.name, roll, names(G, move.dests))
   return ui.confirm(string.format("%s: use LUCK (%d points) to re-roll the move die (%d)?", seat.name, seat.points.luck, roll))
 end
 
 function human.move(G, seat, roll, combos)
-  local choice = combos[1]
-  if #combos > 1 then
+  -- the power choices offered: no power, and those that lead somewhere (a power is not paid
+  -- for a move that goes nowhere)
+  local offered = { combos[1] }
+  for n = 2, #combos do
+    if #combos[n].dests > 0 then offered[#offered + 1] = combos[n] end
+  end
+  local choice = offered[1]
+  if #offered > 1 then
     local options = {}
-    for _, combo in ipairs(combos) do
-      ui.say("  %s: %d %s, reachable %s", combo.label, combo.steps, step_word(combo.steps), names(combo.dests))
+    for _, combo in ipairs(offered) do
+      ui.say("  %s: %d %s, reachable %s", combo.label, combo.steps, step_word(combo.steps), names(G, combo.dests))
       options[#options + 1] = { id = combo.id,
         label = string.format("%s (%d %s)", combo.label, combo.steps, step_word(combo.steps)) }
     end
     local id = ui.ask(string.format("%s rolled %d. Which powers do you use for the move?", seat.name, roll), options)
-    for _, combo in ipairs(combos) do
+    for _, combo in ipairs(offered) do
       if combo.id == id then choice = combo end
     end
   end
   if #choice.dests == 0 then return choice, nil end
+  -- the powers are paid now, so the board `show` gives at the next question has them spent
+  turn.pay(seat, choice)
+  -- "2 steps", or "up to 2 steps" for a move that may stop short of them
+  local steps = string.format("%s%d %s", turn.stops_short(G, choice) and "up to " or "", choice.steps,
+    step_word(choice.steps))
   if #choice.dests == 1 then
     -- the move is not optional (ruling 2), so a single square leaves nothing to ask
-    ui.say("%s: %s is the only square %d %s away.", seat.name, choice.dests[1].name, choice.steps,
-      step_word(choice.steps))
+    ui.say("%s: %s is the only square %s away.", seat.name, choice.dests[1].name, steps)
     return choice, choice.dests[1]
   end
   local options = {}
@@ -93,13 +113,13 @@ function human.move(G, seat, roll, combos)
     end
     options[#options + 1] = { id = sq.name, label = what ~= "" and (sq.name .. " " .. what) or sq.name }
   end
-  local id = ui.ask(string.format("%s: move %d %s from %s to?", seat.name, choice.steps, step_word(choice.steps),
-    seat.pos.name), options)
+  local id = ui.ask(string.format("%s: move %s from %s to?", seat.name, steps, seat.pos.name), options)
   return choice, G.board:at(id)
 end
 
 function human.power_roll(G, seat, p)
-  return ui.confirm(string.format("%s: roll for %s (roll minus two, %d points now)?", seat.name, powers.LABEL[p], seat.points[p]))
+  return ui.confirm(string.format("%s: roll for %s (roll minus two, %s now)?", seat.name, powers.LABEL[p],
+    phrase.plural(seat.points[p], "point")))
 end
 
 function human.steal(G, seat, targets)

@@ -25,7 +25,7 @@ end
 
 -- The narration's pattern for each ending `why` (made once for each).
 local SPEND_PATTERN = setmetatable({}, { __index = function(patterns, why)
-  local pattern = "%s uses %s (%d points left)" .. why .. "."
+  local pattern = "%s uses %s (%d point%s left)" .. why .. "."
   patterns[why] = pattern
   return pattern
 end })
@@ -35,9 +35,10 @@ end })
 function powers.spend(seat, p, why, ...)
   local points = seat.points
   if points[p] < COST then error("not enough points for " .. p) end
-  points[p] = points[p] - COST
-  powers.record_use(seat, p, points[p])
-  say(SPEND_PATTERN[why or ""], seat.name, powers.LABEL[p], points[p], ...)
+  local left = points[p] - COST
+  points[p] = left
+  powers.record_use(seat, p, left)
+  say(SPEND_PATTERN[why or ""], seat.name, powers.LABEL[p], left, left == 1 and "" or "s", ...)
 end
 
 function powers.total(seat)
@@ -67,11 +68,20 @@ end
 function powers.square_roll(seat, p)
   local r = roll_die("power", 6)
   local before = seat.points[p]
-  seat.points[p] = math.max(0, before + r - 2)
-  SQUARE_ROLL.seat, SQUARE_ROLL.power, SQUARE_ROLL.roll, SQUARE_ROLL.points = seat.n, p, r, seat.points[p]
+  local now = before + r - 2
+  SQUARE_ROLL.seat, SQUARE_ROLL.power, SQUARE_ROLL.roll = seat.n, p, r
+  if now < 0 then
+    -- (a 1 on 0 points: the point it would lose is not there)
+    seat.points[p], SQUARE_ROLL.points = 0, 0
+    record("power-square", SQUARE_ROLL)
+    say("%s rolls %d for %s: %d, but points never drop below 0: still 0 points.", seat.name, r, powers.LABEL[p],
+      r - 2)
+    return
+  end
+  seat.points[p], SQUARE_ROLL.points = now, now
   record("power-square", SQUARE_ROLL)
-  say("%s rolls %d for %s: %+d, now %d points.", seat.name, r, powers.LABEL[p], seat.points[p] - before,
-    seat.points[p])
+  say("%s rolls %d for %s: %+d, now %d point%s.", seat.name, r, powers.LABEL[p], now - before, now,
+    now == 1 and "" or "s")
 end
 
 return powers

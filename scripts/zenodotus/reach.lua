@@ -709,6 +709,16 @@ local function allows(self, i)
 end
 Reach.allows = allows
 
+-- Is there no square at all the move may end on (a boxed-in piece)? (The squares within the
+-- roll: with none of them, no exact path either.)
+function Reach:none()
+  local words, K = self.words, self.board.bits.K
+  for k = K + 1, 2 * K do
+    if words[k] ~= 0 then return false end
+  end
+  return true
+end
+
 function Reach:has(sq)
   return allows(self, sq.i)
 end

@@ -1,5 +1,6 @@
 -- The end: most texts wins; a tie goes to the most power points left; a tie still standing is
 -- broken by dice added to the tied players' points until one is ahead.
+local phrase = require "phrase"
 local powers = require "powers"
 local scoring = {}
 
@@ -11,6 +12,19 @@ scoring.finish = game.step("end", function(G, why)
     if not all[n].retired or retired_score then counted[#counted + 1] = all[n] end
   end
   if #counted == 0 then counted = all end
+  -- (retired_score=false: the texts a retired seat holds are said not to count, here and in the
+  -- summary, so a winner with fewer texts than a retired seat is not taken for a mistake)
+  local left_out = false
+  if not retired_score and counted ~= all then    -- (all: every seat retired, so every one counts)
+    for n = 1, #all do
+      local seat = all[n]
+      if seat.retired and seat.texts > 0 then
+        left_out = true
+        ui.say("%s retired: its %s do%s not count.", seat.name, phrase.plural(seat.texts, "text"),
+          seat.texts == 1 and "es" or "")
+      end
+    end
+  end
   local best = -1
   for n = 1, #counted do
     if counted[n].texts > best then best = counted[n].texts end
@@ -28,7 +42,15 @@ scoring.finish = game.step("end", function(G, why)
     for _, seat in ipairs(tied) do
       if powers.total(seat) == top then still[#still + 1] = seat end
     end
-    ui.say("%d players tie on %d texts; the most power points left (%d) decides.", #tied, best, top)
+    local texts, points = phrase.plural(best, "text"), phrase.plural(top, "point")
+    if #still == 1 then
+      ui.say("%d players tie on %s; the most power points left (%s) decides.", #tied, texts, points)
+    elseif #still == #tied then
+      ui.say("%d players tie on %s and on power points left (%s each): dice decide.", #tied, texts, points)
+    else
+      ui.say("%d players tie on %s; %d of them also on the most power points left (%s): dice decide.", #tied,
+        texts, #still, points)
+    end
     tied = still
   end
   if #tied > 1 then
@@ -40,7 +62,7 @@ scoring.finish = game.step("end", function(G, why)
       for _, seat in ipairs(tied) do
         local r = random.roll("tiebreak", 6)
         score[seat.n] = score[seat.n] + r
-        ui.say("%s rolls %d for the tie: %d points.", seat.name, r, score[seat.n])
+        ui.say("%s rolls %d for the tie: %s.", seat.name, r, phrase.plural(score[seat.n], "point"))
         top = math.max(top, score[seat.n])
       end
       local still = {}
@@ -59,8 +81,8 @@ scoring.finish = game.step("end", function(G, why)
     scores[seat.wins_key] = seat == winner and 1 or 0
   end
   scores.rounds = G.round
-  local summary = string.format("%s wins with %d text%s (%s), after %d rounds.", winner.name, winner.texts,
-    winner.texts == 1 and "" or "s", how, G.round)
+  local summary = string.format("%s wins with %s (%s), after %d rounds%s.", winner.name,
+    phrase.plural(winner.texts, "text"), how, G.round, left_out and "; retired players' texts do not count" or "")
   ui.say(summary)
   return { result = winner.kind, summary = summary, scores = scores, rounds = G.round }
 end)

@@ -54,6 +54,7 @@ function seats.parse(text)
     -- titles of the board shown after each move, built once
     seat.after_move = string.format("After %s's move", seat.name)
     seat.after_turn = string.format("After %s's turn", seat.name)
+    seat.after_theft = string.format("After %s's theft", seat.name)
     seat.ctl = controller(kind == "human" and "human" or by_id[kind].script)
     list[n] = seat
   end

@@ -78,6 +78,41 @@ end
 local function step_word(n) return n == 1 and "step" or "steps" end
 turn.step_word = step_word
 
+-- May the move stop short of its steps? Always with move=up-to; with exact moves, when no square
+-- lies at exactly the roll (ruling 2). (Asked once the combo's reach knows: after its list, or
+-- after it allowed a square.)
+local function stops_short(G, combo)
+  return G.board.up_to or combo.reach.fallback
+end
+turn.stops_short = stops_short
+
+-- Can no roll move the piece? With burnt squares blocking, a power choice reaches no square
+-- only when nothing next to the piece can be entered (ruling 2 lets a piece with no square at
+-- exactly its roll stop within it), whatever the roll: then LUCK on the move die is no use.
+-- combos: the power choices the seat can pay for (SPEED adds nothing to it; OPENING may).
+function turn.stuck(G, combos)
+  if not G.board.block_burnt then return false end   -- (a longer roll may cross burnt squares)
+  for n = 1, #combos do
+    if not combos[n].reach:none() then return false end
+  end
+  return true
+end
+
+-- The power choice of the move is paid for once, when the seat moves with it: a human pays on
+-- choosing it, before the square is asked (so the board it may show has the points as spent),
+-- the turn pays for a bot's with its square. A choice that leaves no square is not paid for.
+local paid     -- the choice paid for in this move
+function turn.pay(seat, combo)
+  if paid == combo then return end
+  paid = combo
+  if combo.speed then powers.spend(seat, "speed", ": %d steps", combo.steps) end
+  if combo.opening and not seat.opening then
+    powers.spend(seat, "opening", ": walls do not stop it this turn")
+    seat.opening = true
+  end
+end
+local pay = turn.pay
+
 local move = game.step("player move", function(G, seat)
   local roll = roll_die("move", 6)
   say("%s rolls %d to move.", seat.name, roll)
@@ -95,17 +130,13 @@ local move = game.step("player move", function(G, seat)
     end
     -- LUCK re-rolls the move die as often as the seat pays for it; it is offered with the
     -- move of no power (whose reach is worked out only if the seat reads it)
-    if not (points.luck >= COST and ctl.luck_move(G, seat, roll, options[1])) then break end
+    if not (points.luck >= COST and ctl.luck_move(G, seat, roll, options[1], options)) then break end
     powers.spend(seat, "luck", " to re-roll the move die")
     roll = roll_die("move", 6)
     say("%s re-rolls: %d.", seat.name, roll)
   end
+  paid = nil
   local combo, dest = ctl.move(G, seat, roll, options)
-  if combo.speed then powers.spend(seat, "speed", ": %d steps", combo.steps) end
-  if combo.opening and not seat.opening then
-    powers.spend(seat, "opening", ": walls do not stop it this turn")
-    seat.opening = true
-  end
   if not dest then
     say("%s cannot move.", seat.name)
     return nil
@@ -113,10 +144,16 @@ local move = game.step("player move", function(G, seat)
   if not combo.reach:allows(dest.i) then
     error(string.format("%s chose %s, which it cannot reach", seat.name, tostring(dest.name)))
   end
+  pay(seat, combo)
   local from, to, steps = seat.pos.name, dest.name, combo.steps
   MOVED.seat, MOVED.from, MOVED.to, MOVED.steps = seat.n, from, to, steps
   record("move", MOVED)
-  say("%s moves %d %s from %s to %s.", seat.name, steps, step_word(steps), from, to)
+  -- (the steps are the roll, which a move that may stop short need not walk in full)
+  if stops_short(G, combo) then
+    say("%s moves from %s to %s (up to %d %s).", seat.name, from, to, steps, step_word(steps))
+  else
+    say("%s moves %d %s from %s to %s.", seat.name, steps, step_word(steps), from, to)
+  end
   seat.pos = dest
   return dest
 end)
@@ -174,7 +211,8 @@ local function steal(G, seat, t)
     victim.points.defense = victim.points.defense - powers.COST
     powers.record_use(victim, "defense", victim.points.defense)
     record("theft", { thief = seat.n, victim = victim.n, blocked = true })
-    say("%s blocks the theft with DEFENSE (%d points left).", victim.name, victim.points.defense)
+    local left = victim.points.defense
+    say("%s blocks the theft with DEFENSE (%d point%s left).", victim.name, left, left == 1 and "" or "s")
     return
   end
   -- the victim's first claimed text changes hands
@@ -193,15 +231,18 @@ local function steal(G, seat, t)
 end
 
 -- STEALTH may be used again and again in a turn, while its points pay for it (the text puts
--- no limit on how often a power is used, only on its points).
+-- no limit on how often a power is used, only on its points). Returns true when it was used.
 local theft = game.step("theft", function(G, seat)
+  local used = false
   while seat.points.stealth >= COST do
     local targets = targets_of(G, seat)
-    if not targets then return end
+    if not targets then return used end
     local t = seat.ctl.steal(G, seat, targets)
-    if not t then return end
+    if not t then return used end
     steal(G, seat, t)
+    used = true
   end
+  return used
 end)
 
 -- A new turn: walls stop the piece again (OPENING lasts for the turn it is paid in).
@@ -225,9 +266,11 @@ function turn.play(G, seat)
   while true do
     local dest = move(G, seat)
     if dest then landing(G, seat, dest) end
-    -- the game ends the moment the last text is claimed: no theft after it
-    if G.board.open_texts > 0 then theft(G, seat) end
+    -- the board after the move comes before any theft, so a player asked to block sees where
+    -- the thief stands (and is shown again after a theft)
     show(seat.after_move, G.entries)     -- (G:show)
+    -- the game ends the moment the last text is claimed: no theft after it
+    if G.board.open_texts > 0 and theft(G, seat) then show(seat.after_theft, G.entries) end
     -- (whether the seat can pay for TIME is asked first: usually it cannot, and G:over() may
     -- search the board)
     if seat.points.time < COST or G:over() or not seat.ctl.time(G, seat) then return end

@@ -4,7 +4,7 @@
 -- the strategy that decided it, in players' words, starting with the seat's name.
 local powers = require "powers"
 local bits = require "bits"
-local reach_of = require("turn").reach_of
+local reach_of, stuck = require("turn").reach_of, require("turn").stuck
 local base = {}
 
 -- Steps from every square to the nearest unclaimed text (walls and burnt squares respected):
@@ -171,9 +171,14 @@ function base.luck_fire(G, seat)
   return 0
 end
 
--- Re-roll the move die when no text can be reached with it (with no power).
-function base.luck_move(G, seat, roll, move)
+-- Re-roll the move die when no text can be reached with it (with no power), unless no roll
+-- could move the piece at all.
+function base.luck_move(G, seat, roll, move, combos)
   if move.reach:find_in(G.board.text_set) == nil then
+    if combos and stuck(G, combos) then     -- (combos: a strategy calling this may leave them out)
+      why("%s keeps its LUCK: burnt squares and walls box it in, so no roll would move it.", seat.name)
+      return false
+    end
     why("%s re-rolls its %d with LUCK: no open text lies within reach of that roll.", seat.name, roll)
     return true
   end

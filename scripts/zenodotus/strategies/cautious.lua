@@ -21,6 +21,12 @@ function S.luck_fire(G, seat, d1, d2, kind, n, what)
   end
   local c, r = G.board:fire_numbers(seat.pos)
   local mine = (kind == "column" and c == n) or (kind == "row" and r == n)
+  -- a square burns once (ruling 4): the fire cannot hit a piece on a burnt square again
+  if mine and seat.pos.burnt then
+    why("%s keeps its LUCK: its square, %s, has burnt already, and a square burns only once.", seat.name,
+      seat.pos.name)
+    return 0
+  end
   if mine and seat.points.defense < powers.COST then
     why("%s re-rolls the number die with LUCK: the fire would burn its own square, %s, and it has too \z
       few DEFENSE points.", seat.name, seat.pos.name)
@@ -124,16 +130,19 @@ end
 local PRICE = 4
 -- the reasons of a move, by what decided the square's score (see base.move_reasons): each takes
 -- seven arguments after the seat and the square: the score, the text or the steps to one, "step"
--- or "steps", what the steps count, the power square, what it adds, the fire danger
+-- or "steps", what the steps count, the power square, what it adds, the fire danger. (Numbers
+-- with %g, not rounded to a place, so the parts add up to the score.)
 local REASONS = base.move_reasons({
-  text = "%s moves to %s, the best score within reach (%.1f): an open text (a %s%.0s) counts \z
-    %g%.0s%.0s, less %.1f for the fire danger of its lines",
-  none = "%s moves to %s, the best score within reach (%.1f)%.0s%.0s%.0s%.0s%.0s: no open text can be \z
-    reached, so fire danger decides (%.1f here)",
-  power = "%s moves to %s, the best score within reach (%.1f): no open text is worth more; %d %s from one \z
-    counts %g, a %s square it wants %+.1f, less %.1f for the fire danger of its lines",
-  near = "%s moves to %s, the best score within reach (%.1f): no open text is worth more; %d %s from one \z
-    counts %g%.0s%.0s, less %.1f for the fire danger of its lines",
+  text = "%s moves to %s, the best score within reach (%g): an open text (a %s%.0s) counts \z
+    %g%.0s%.0s, less %g for the fire danger of its lines",
+  none = "%s moves to %s, the best score within reach (%g)%.0s%.0s%.0s%.0s%.0s: no open text can be \z
+    reached, so fire danger decides (%g here)",
+  none_power = "%s moves to %s, the best score within reach (%g)%.0s%.0s: no open text can be reached, \z
+    which counts %g; a %s square it wants %+g, less %g for the fire danger of its lines",
+  power = "%s moves to %s, the best score within reach (%g): no open text is worth more; %d %s from one \z
+    counts %g, a %s square it wants %+g, less %g for the fire danger of its lines",
+  near = "%s moves to %s, the best score within reach (%g): no open text is worth more; %d %s from one \z
+    counts %g%.0s%.0s, less %g for the fire danger of its lines",
 }, string.format("%g points of its score", PRICE))
 
 function S.move(G, seat, roll, combos)
@@ -150,12 +159,15 @@ function S.move(G, seat, roll, combos)
   local reason, what, counts, bonus = REASONS.near, steps, nil, nil
   if steps == 0 then
     reason, what, counts = REASONS.text, sq.text, params.text_value or 10
-  elseif not steps then
-    reason = REASONS.none
   else
-    counts = -steps
+    -- (rank's count for a square no open text can be reached from: 20 steps)
+    counts = steps and -steps or -20
     bonus = score - counts + danger     -- (a DEFENSE, LUCK or TIME square it wants)
-    if bonus > 0.05 then reason = REASONS.power end
+    if not steps then
+      reason = bonus > 0.05 and REASONS.none_power or REASONS.none
+    elseif bonus > 0.05 then
+      reason = REASONS.power
+    end
   end
   local word, label = steps and step_word(steps), sq.power and powers.LABEL[sq.power]
   if #combos == 1 then

@@ -5,9 +5,11 @@
 --   allocate(G, seat) -> {defense=, speed=, time=, luck=, stealth=, opening=} summing to 12
 --   start(G, seat) -> a square (G.board.squares[i])
 --   luck_fire(G, seat, d1, d2, kind, n, what) -> 0 keep, 1 or 2: re-roll that fire die
---   luck_move(G, seat, roll, move) -> true to re-roll the move die; move is the combo of no
---     power for the rolled move (see move below): move.reach (see reach.lua) answers
---     reach:has(square), reach:find(pred) and reach:list(), worked out only when read
+--   luck_move(G, seat, roll, move, combos) -> true to re-roll the move die; move is the combo
+--     of no power for the rolled move (see move below): move.reach (see reach.lua) answers
+--     reach:has(square), reach:find(pred), reach:none() and reach:list(), worked out only when
+--     read; combos: every power choice the seat can pay for (turn.stuck(G, combos): no roll
+--     could move the piece)
 --   move(G, seat, roll, combos) -> combo, square: combos are the affordable power choices
 --     {id, label, speed, opening, paid, steps, reach, dests} (paid: how many of SPEED and
 --     OPENING the choice pays for); the square one of combo.dests (nil if
