@@ -350,11 +350,12 @@ local function play(seed)
 
   local lost, round = false, 1
   while true do
-    -- Step 3: an exchange of two neighbouring start markers of different colours.
+    -- Step 3: an exchange of two neighbouring start markers of different colours (in the last
+    -- round only I and II: only I's marker is placed).
     if swap then
       local a, b, c = start[1], start[2], start[3]
       local first_pair = a and b and a ~= b
-      local second_pair = b and c and b ~= c
+      local second_pair = round < rounds and b and c and b ~= c
       if first_pair or second_pair then
         local pick = ask(1 + (first_pair and 1 or 0) + (second_pair and 1 or 0))
         if pick > 0 then

@@ -41,8 +41,9 @@ expect_rc 0 "run my-bot"
 has "$OUT" '"event":"why"' "run my-bot: ui.why"
 has "$OUT" '"event":"step","id":"bot turn"' "run my-bot: the step"
 has "$OUT" '"event":"end"' "run my-bot: the end"
-sol_in $'no\nwhy\nset score 9\nblocked\n' play my-bot --seed 3 --option rounds=2
+sol_in $'why\nno\nwhy\nset score 9\nblocked\n' play my-bot --seed 3 --option rounds=2
 expect_rc 0 "play my-bot"
+has "$OUT" "The bot gave no reasons for its last decisions." "play my-bot: why before any decision"
 has "$OUT" "(why: " "play my-bot: why"
 has "$OUT" "The bot scored 9 points" "play my-bot: set score"
 
