@@ -125,9 +125,10 @@ local exchange = game.step("exchange markers", function()
       names[1], names[1], names[2])
     return
   end
-  ui.why(last_round and "Only an exchange of %s and %s is offered: this is the last round, so only the marker on %s "
-    .. "is placed." or "Exchanges are offered where two neighbouring start spaces hold different colours.",
-    names[1], names[2], names[1])
+  if last_round then
+    ui.why("Only an exchange of %s and %s is offered: this is the last round, so only the marker on %s is placed.",
+      names[1], names[2], names[1])
+  end
   local pick = ui.ask(EXCHANGE_PROMPT, choices)
   for k = 2, #choices do  -- the first is "no exchange"
     local choice = choices[k]

@@ -42,7 +42,7 @@ has "$OUT" "  quit           save and leave; resume with soloist play --journal 
 has "$OUT" "== The solo mat at the start ==
   Round: 1
   Start space I: green" "show"
-has "$OUT" "Exchanges are offered where two neighbouring start spaces hold different colours." "why at the first question"
+has "$OUT" "The bot gave no reasons for its last decisions." "why before any decision"
 has "$OUT" "Nothing to undo." "undo with nothing to undo"
 has "$OUT" "'maybe' is not an answer here. Legal: 1) no, 2) I-II, 3) II-III (or type help)" "illegal answer"
 has "$OUT" "Move the green marker from start space I onto A1." "answer by number"
