@@ -7,10 +7,12 @@ local experiments = require "experiments"
 local action = {}
 
 action.spend = game.step("spending potency", function(state, card)
-  local spend = math.min(card.potency, state.die.potency)
+  -- A physical card's potency is not asked when its die is at 1: any card spends that 1.
+  local asks = card.potency or state.die.potency
+  local spend = math.min(asks, state.die.potency)
   state.die.potency = state.die.potency - spend
-  if spend < card.potency then
-    ui.say("Botmegistus spends all its %d potency (the card asks %d); it acts all the same.", spend, card.potency)
+  if spend < asks then
+    ui.say("Botmegistus spends all its %d potency (the card asks %d); it acts all the same.", spend, asks)
   else
     ui.say("Botmegistus spends %d potency: move its die down to %d.", spend, state.die.potency)
   end
@@ -18,13 +20,22 @@ end)
 
 local function personality(state, card)
   local t = card.element
-  local mine = state.level[t]
-  local yours = util.player_level(state, t)
   local equal_scores = state.options["personality-on-equal"]
-  local climbs = mine < yours or (mine == yours and not equal_scores)
+  -- At level 0 it cannot be ahead of you: your marker matters only if being level scores.
+  local yours = state.turn.player[t]
+  if state.level[t] > 0 or equal_scores then
+    yours = util.player_level(state, t)
+  end
+  local mine = state.level[t] -- read after the question, which may correct it
+  local climbs = yours == nil or mine < yours or (mine == yours and not equal_scores)
   if climbs then
-    ui.say("Personality (%s): Botmegistus is not ahead of you on %s (%d to your %d): it moves up %s twice.",
-      t, util.cap(t), mine, yours, util.cap(t))
+    if yours then
+      ui.say("Personality (%s): Botmegistus is not ahead of you on %s (%d to your %d): it moves up %s twice.",
+        t, util.cap(t), mine, yours, util.cap(t))
+    else
+      ui.say("Personality (%s): Botmegistus is at level 0 of %s, so not ahead of you: it moves up %s twice.",
+        t, util.cap(t), util.cap(t))
+    end
     ui.why("Not ahead of you on the card's track, so the card's first effect: two steps up that track.")
     tracks.step_up(state, t)
     tracks.step_up(state, t)

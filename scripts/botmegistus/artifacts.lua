@@ -4,8 +4,31 @@ local priority = require "priority"
 
 local artifacts = {}
 
-function artifacts.add(state, label, symbols)
-  state.artifacts[#state.artifacts + 1] = { label = label, symbols = symbols }
+-- Its elemental symbols' elements count only for a specialization card still to come (at the end
+-- of rounds 1 and 2, with the option); the score counts only how many symbols there are.
+function artifacts.elements_count(state)
+  if not state.options.specialization then
+    return false
+  end
+  for _, r in ipairs(state.board.end_of_round.specialization_rounds) do
+    if r >= state.round and r < state.options.rounds then
+      return true
+    end
+  end
+  return false
+end
+
+-- An artifact with `count` elemental symbols joins its components before its elements are asked
+-- (when they count), so `show` lists it during those questions. `name` names it in the shown
+-- state, `asked_as` in the questions.
+function artifacts.add(state, name, count, asked_as)
+  local a = { label = string.format("%s (%s)", name, util.plural(count, "symbol")), count = count, symbols = {} }
+  state.artifacts[#state.artifacts + 1] = a
+  if artifacts.elements_count(state) then
+    a.symbols = util.ask_symbols(state.board, asked_as, count)
+    a.label = string.format("%s (%s)", name, util.list(a.symbols))
+  end
+  return a
 end
 
 artifacts.gain = game.step("gain artifact", function(state)
@@ -44,8 +67,7 @@ artifacts.gain = game.step("gain artifact", function(state)
   ui.why("Its die is %s; %s.", color, why)
   local symbols = counts[pick] == -1 and ui.number(string.format("The %s artifact: how many elemental symbols?",
     color), 0, 6) or counts[pick]
-  local elements = util.ask_symbols(state.board, "The " .. label .. " it took", symbols)
-  artifacts.add(state, string.format("%s artifact (%s)", color, util.list(elements)), elements)
+  artifacts.add(state, color .. " artifact", symbols, "The " .. label .. " it took")
 end)
 
 return artifacts

@@ -20,6 +20,7 @@ function draft.new_deck(state)
 end
 
 -- A personality or specialization card joins the draw pile (never the discards), then shuffled.
+-- The generated deck's cards stay in the box: Soloist does it and says so.
 function draft.shuffle_in(state, card, kind)
   if state.options.deck == "physical" then
     ui.say("Shuffle the %s %s card into the Automa draw deck (not the used cards).", card.element, kind)
@@ -30,12 +31,13 @@ function draft.shuffle_in(state, card, kind)
   copy.kind = kind
   state.deck:put_top(copy)
   state.deck:shuffle()
-  ui.say("Shuffle the %s %s card into the Automa draw deck (not the used cards).", card.element, kind)
+  ui.say("Soloist shuffles the %s %s card into Botmegistus' draw deck (not its used cards).", card.element, kind)
 end
 
+-- The generated deck only (the physical deck is in your hands).
 local function draw(state)
   if state.deck:is_empty() then
-    ui.say("The Automa draw deck has run out: shuffle all used Automa cards into a new draw deck.")
+    ui.say("Botmegistus' draw deck has run out: Soloist shuffles all its used cards into a new draw deck.")
     state.deck:reshuffle()
   end
   return state.deck:draw()
@@ -87,7 +89,10 @@ local function ask_card(state, which)
   else
     card.kind, card.action = "basic", a
   end
-  card.potency = ui.number("The potency it spends?", 1, 3)
+  -- A die at potency 1 spends it whatever the card asks (1 to 3), so that is not asked.
+  if not (state.die and state.die.potency <= 1) then
+    card.potency = ui.number("The potency it spends?", 1, 3)
+  end
   if not state.die then
     card.color = ui.ask("The die colour on the card?", (function()
       local o = {}
@@ -102,8 +107,12 @@ local function ask_card(state, which)
     if left == "max" then
       card.max = true
     else
-      faces[1] = { id = "none", label = "no second symbol" }
-      local right = ui.ask("Its right die symbol?", faces)
+      -- A card's two symbols differ: the right one is not the left one again.
+      local rights = { { id = "none", label = "no second symbol" } }
+      for i = 2, #faces do
+        if faces[i] ~= left then rights[#rights + 1] = faces[i] end
+      end
+      local right = ui.ask("Its right die symbol?", rights)
       card.symbols = { left, right ~= "none" and right or nil }
     end
   end
@@ -150,13 +159,17 @@ end
 
 -- A card as the player would read it: the die colour, the symbols left to right (or max), the
 -- potency it spends and its action. With the generated deck the player never sees the card. A
--- physical card read while Botmegistus held a die has no colour or symbols: they were not asked.
+-- physical card read while Botmegistus held a die has no colour or symbols, nor a potency when
+-- that die was at 1: they were not asked.
 function draft.describe(card)
-  local die = ""
+  local die, potency = "", ""
   if card.color then
     die = string.format("%s die, %s, ", card.color, card.max and "max" or table.concat(card.symbols, " | "))
   end
-  return string.format("%s (%spotency %d: %s)", draft.name(card), die, card.potency, action_text(card))
+  if card.potency then
+    potency = string.format("potency %d: ", card.potency)
+  end
+  return string.format("%s (%s%s%s)", draft.name(card), die, potency, action_text(card))
 end
 
 draft.flip = game.step("flip card", function(state)
@@ -207,9 +220,18 @@ function draft.discard(state, card)
   end
   state.deck:discard(card)
   if side then
-    state.slots[side] = draw(state)
-    ui.say("Discard %s and put %s face up in its place (%s).", draft.name(card), draft.describe(state.slots[side]),
-      side == 1 and "left" or "right")
+    local place = side == 1 and "left" or "right"
+    if state.deck:is_empty() then
+      -- The used card goes first, then the reshuffle that takes it in (README ruling 16).
+      ui.say("Botmegistus discards %s (%s).", draft.name(card), place)
+      local new = draw(state)
+      state.slots[side] = new
+      ui.say("Soloist puts %s face up in its place (%s).", draft.describe(new), place)
+    else
+      state.slots[side] = draw(state)
+      ui.say("Botmegistus discards %s; Soloist puts %s face up in its place (%s).", draft.name(card),
+        draft.describe(state.slots[side]), place)
+    end
   end
 end
 

@@ -22,13 +22,20 @@ local function has_type(state, kind, include_incomplete)
 end
 
 -- The six steps: five criteria, then the left-hand experiment on a tie. The candidates are the
--- offers' places from the left. Step 4 asks your markers lazily, in the order of the offers still
--- tied, once per track. Returns the index of the chosen offer and why.
-function experiments.choose(state, offers)
+-- offers' places from the left. Step 1 reads the offers' types only when it can separate them:
+-- when it has some types but not all four. Step 4 asks your markers lazily, in the order of the
+-- offers still tied, once per track. Returns the index of the chosen offer and why.
+local function choose(state, offers)
   local places = {}
   for i = 1, #offers do places[i] = i end
+  local held = 0
+  for _, kind in ipairs(util.elements(state.board)) do
+    if has_type(state, kind, true) then held = held + 1 end
+  end
+  local separates = held > 0 and held < #state.board.tracks
   local i, decision = priority.choose(places, {
-    { "of a type it does not yet have", avoid = function(i) return has_type(state, offers[i].type, true) end },
+    { "of a type it does not yet have",
+      avoid = function(i) return separates and has_type(state, offers[i].type, true) end },
     -- One number, not two steps: the VP count only among those it can complete at once.
     { "one it can complete at once (gold making up missing levels), the most VP among those",
       most = function(i) return short(state, offers[i]) <= state.gold and 1000 + offers[i].vp or 0 end },
@@ -48,6 +55,10 @@ function experiments.choose(state, offers)
     return i, string.format("step %d of the priority list picks it: %s", decision.step, decision.criterion)
   end
   return i, "steps 1 to 5 leave a tie, so step 6: the left-hand experiment"
+end
+
+function experiments.choose(state, offers)
+  return util.settled(state, function() return choose(state, offers) end)
 end
 
 experiments.gain = game.step("gain experiment", function(state)
@@ -135,6 +146,36 @@ experiments.complete = game.step("completing experiments", function(state)
   end
 end)
 
+-- A Masterpiece by what was asked of it: its requirement, and its VP once that was asked.
+local function requirement(state, e)
+  local vp, cost = rawget(e, "vp"), short(state, e)
+  return string.format("one needing %s %d%s%s", util.cap(e.track), e.level, vp and string.format(", %d VP", vp) or "",
+    cost > 0 and string.format(", %d short", cost) or "")
+end
+
+-- Which Masterpieces it can complete (gold only with the option), and the one it completes: the
+-- most VP among them. Asked lazily: every requirement, the VP only of those it can complete when
+-- there are two or more, and the type (and VP) only of the one it completes.
+local function masterpiece_choice(state, drawn)
+  local able, missed = {}, {}
+  for _, e in ipairs(drawn) do
+    local cost = short(state, e)
+    if cost == 0 or (state.options["masterpiece-gold"] and cost <= state.gold) then
+      able[#able + 1] = e
+    else
+      missed[#missed + 1] = requirement(state, e)
+    end
+  end
+  local best = priority.choose(able, { { "the most VP", most = function(x) return x.vp end } })
+  local met = {}
+  for _, e in ipairs(able) do
+    local cost = short(state, e)
+    met[#met + 1] = e == best and util.describe_experiment(util.known_experiment(e))
+      .. (cost > 0 and string.format(", %d short", cost) or "") or requirement(state, e)
+  end
+  return best, met, missed
+end
+
 -- The Masterpieces at final scoring: the most VP among those it meets (gold only with the option).
 function experiments.masterpiece(state)
   local n = state.options.masterpieces
@@ -143,21 +184,11 @@ function experiments.masterpiece(state)
     return
   end
   ui.say("Draw %d random Masterpiece experiments for Botmegistus.", n)
-  local met, missed, able = {}, {}, {}
+  local drawn = {}
   for i = 1, n do
-    local e = util.ask_experiment(state, string.format("Masterpiece %d of %d", i, n))
-    e.masterpiece = true
-    local cost = short(state, e)
-    local ok = cost == 0 or (state.options["masterpiece-gold"] and cost <= state.gold)
-    local text = util.describe_experiment(e) .. (cost > 0 and string.format(", %d short", cost) or "")
-    if ok then
-      met[#met + 1] = text
-      able[#able + 1] = e
-    else
-      missed[#missed + 1] = text
-    end
+    drawn[i] = util.offered_experiment(state, string.format("Masterpiece %d of %d", i, n))
   end
-  local best = priority.choose(able, { { "the most VP", most = function(x) return x.vp end } })
+  local best, met, missed = util.settled(state, function() return masterpiece_choice(state, drawn) end)
   local gold_rule = state.options["masterpiece-gold"]
     and "it may pay 1 Gold per missing level (difficulty option)" or "it spends no gold on Masterpieces"
   if not best then
@@ -165,11 +196,13 @@ function experiments.masterpiece(state)
     ui.why("It can complete none of them (%s); %s.", table.concat(missed, "; "), gold_rule)
     return
   end
-  local best_cost = short(state, best)
-  state.gold = state.gold - best_cost
-  state.completed[#state.completed + 1] = best
-  ui.say("Botmegistus completes the Masterpiece %s%s; discard the other%s.", util.describe_experiment(best),
-    best_cost > 0 and string.format(", paying %d Gold", best_cost) or "", n > 2 and "s" or "")
+  local e = util.known_experiment(best)
+  e.masterpiece = true
+  local cost = short(state, e)
+  state.gold = state.gold - cost
+  state.completed[#state.completed + 1] = e
+  ui.say("Botmegistus completes the Masterpiece %s%s; discard the other%s.", util.describe_experiment(e),
+    cost > 0 and string.format(", paying %d Gold", cost) or "", n > 2 and "s" or "")
   ui.why("It completes the Masterpiece with the most VP among those it can complete (%s)%s; %s.",
     table.concat(met, "; "), #missed > 0 and "; out of reach: " .. table.concat(missed, "; ") or "", gold_rule)
 end

@@ -9,6 +9,9 @@ local State = require "state"
 
 local round = {}
 
+-- Where its Turn Order marker goes whenever it passes (the first to pass starts the next round).
+local TURN_ORDER = "Its Turn Order marker takes the first free New Turn Order space."
+
 local clean_up = game.step("lab clean-up", function(state)
   if state.die and state.die.potency == 0 then
     state.used = state.used + 1
@@ -17,8 +20,7 @@ local clean_up = game.step("lab clean-up", function(state)
   end
   if state.used >= state.board.used_dice_to_pass then
     state.passed = true
-    ui.say("Botmegistus has %d used dice: it passes. Its Turn Order marker takes the first free New Turn Order space.",
-      state.used)
+    ui.say("Botmegistus has %d used dice: it passes. " .. TURN_ORDER, state.used)
     ui.why("Three used dice make it pass.")
   end
   tracks.clean_up(state, true)
@@ -29,10 +31,19 @@ end)
 function round.bot_turn(state)
   util.new_turn(state)
   state.now = { step = "flipping its card" }
+  -- With the physical deck its card is asked before it is known, so the turn is shown before
+  -- those questions; with the generated deck, once the card it flipped can be shown too.
+  local physical = state.options.deck == "physical"
+  if physical then
+    State.show(state, "Botmegistus, its turn")
+  end
   local card = draft.flip(state)
   state.now.card, state.now.step = card, "drafting a die"
-  State.show(state, "Botmegistus, its turn")
+  if not physical then
+    State.show(state, "Botmegistus, its turn")
+  end
   if not draft.phase(state, card) then
+    ui.say(TURN_ORDER)
     draft.discard(state, card)
     state.passed = true
     state.now = nil

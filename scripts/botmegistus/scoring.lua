@@ -21,7 +21,7 @@ function scoring.breakdown(state)
   end
   add("Mastery track VP spaces", track_vp)
   local symbols = 0
-  for _, a in ipairs(state.artifacts) do symbols = symbols + #a.symbols end
+  for _, a in ipairs(state.artifacts) do symbols = symbols + a.count end
   add(string.format("Artifact symbols (%d x %d)", symbols, s.vp_per_artifact_symbol), symbols * s.vp_per_artifact_symbol)
   add(string.format("Ethereal Die tokens (%d x %d)", state.ethereal, s.vp_per_ethereal_token),
     state.ethereal * s.vp_per_ethereal_token)

@@ -4,6 +4,7 @@ local util = require "util"
 local tracks = require "tracks"
 local artifacts = require "artifacts"
 local draft = require "draft"
+local State = require "state"
 
 local setup = {}
 
@@ -23,8 +24,16 @@ end
 
 setup.run = game.step("setup", function(state)
   local o, b = state.options, state.board
-  ui.say("Set up the board and your components for 2 players%s. Keep the 4 specialization cards apart for later.",
-    o["bot-first"] and ", with Botmegistus as first player (you gain no Ethereal die for it)" or ", you first")
+  local physical = o.deck == "physical"
+  -- The specialization cards are yours to keep apart only with the physical deck and the option.
+  local specialization = ""
+  if physical then
+    specialization = o.specialization and " Keep the 4 specialization cards apart for later."
+      or " Play without specialization cards: leave all four in the box."
+  end
+  ui.say("Set up the board and your components for 2 players%s.%s",
+    o["bot-first"] and ", with Botmegistus as first player (you gain no Ethereal die for it)" or ", you first",
+    specialization)
   if o["fewer-white"] then
     ui.say("Difficulty: take one more white die out of the game (5 black, 4 white and 4 red dice stay in).")
   end
@@ -38,14 +47,16 @@ setup.run = game.step("setup", function(state)
   if state.gold ~= b.setup.gold then
     ui.why("The difficulty option sets its starting Gold to %d (the rules give %d).", state.gold, b.setup.gold)
   end
-  if o.deck == "physical" then
+  if physical then
     ui.say("Shuffle the basic Automa cards and lay them face down by its tracker: its deck.")
   else
     ui.say("Soloist shuffles and flips Botmegistus' deck; keep the Automa cards in the box.")
     draft.new_deck(state)
   end
-  -- The rejected starting Artifact goes to Botmegistus either way (its symbols score and count for
-  -- the specialization card); its personality symbol only picks the personality card.
+  -- From here on `show` has something to show: its setup questions show it.
+  State.show(state, "Botmegistus, setting up")
+  -- The rejected starting Artifact goes to Botmegistus either way (its symbols score, and count for
+  -- a specialization card when one is added); its personality symbol only picks the personality card.
   local element
   if o.personality then
     element = util.ask_element(b, "Choose your starting Artifact from your two. "
@@ -53,12 +64,11 @@ setup.run = game.step("setup", function(state)
   else
     ui.say("Choose your starting Artifact from your two and give Botmegistus the one you reject.")
     ui.why("Without personality cards its personality symbol picks nothing, so Soloist asks only its "
-      .. "elemental symbols: they score %d VP each and count for the specialization cards.",
-      b.scoring.vp_per_artifact_symbol)
+      .. "elemental symbols: they score %d VP each%s.", b.scoring.vp_per_artifact_symbol,
+      artifacts.elements_count(state) and " and count for the specialization cards" or "")
   end
   local n = ui.number("How many elemental symbols does the artifact you reject show?", 0, 6)
-  local symbols = util.ask_symbols(b, "The starting artifact", n)
-  artifacts.add(state, string.format("starting artifact (%s)", util.list(symbols)), symbols)
+  artifacts.add(state, "starting artifact", n, "The starting artifact")
   if o.personality then
     state.personality = element
     for _, card in ipairs(state.cards.personality) do
@@ -66,11 +76,15 @@ setup.run = game.step("setup", function(state)
         draft.shuffle_in(state, card, "personality")
       end
     end
-    ui.say("The other three personality cards go back in the box.")
+    if physical then
+      ui.say("The other three personality cards go back in the box.")
+    end
     ui.why("The personality symbol on its starting Artifact names the card.")
-  else
-    if o.deck ~= "physical" then state.deck:shuffle() end
+  elseif physical then
     ui.say("Play without personality cards: return all four to the box.")
+  else
+    state.deck:shuffle()
+    ui.say("Play without personality cards (Soloist leaves them out of its deck).")
   end
   if o["starting-experiment"] then
     ui.say("Difficulty: draw a random starting Experiment for Botmegistus.")

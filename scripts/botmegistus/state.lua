@@ -93,6 +93,14 @@ function State.show(state, title)
     add("Incomplete experiments", inc)
     add("Completed experiments", done)
     add("VP scored during the game", state.vp)
+    -- Its deck: which cards were added, and with the generated deck (which the player cannot
+    -- see) how many cards are left to flip and how many were used.
+    if state.options.personality then add("Personality card", state.personality or "not chosen yet") end
+    if state.options.specialization then add("Specialization cards added", state.specializations) end
+    if state.deck then
+      add("Cards in its draw deck", state.deck:size())
+      add("Its used cards", #state.deck:discards())
+    end
     if state.slots and #state.slots == 2 then
       -- Advanced Planning with the generated deck: the player cannot see these cards otherwise.
       add("Face-up cards", { "left: " .. draft.describe(state.slots[1]), "right: " .. draft.describe(state.slots[2]) })

@@ -9,17 +9,30 @@ local function key(track, level)
   return track .. ":" .. level
 end
 
+-- Whether a bonus token is known to be gone for good: answered gone earlier, or your marker, asked
+-- this turn, is on or above its space (you took it, or a clean-up removed it: README ruling 8).
+local function token_gone(state, track, level)
+  local k = key(track, level)
+  local yours = state.turn.player[track]
+  if yours and yours >= level then
+    state.bonus[k] = "gone"
+  end
+  return state.bonus[k] == "gone"
+end
+
 -- Whether a bonus token is still on a space. A token gone is gone for good; one still there may be
 -- taken on your next turn, so that answer holds for this turn only (README ruling 8).
 local function token_present(state, track, level)
-  local k = key(track, level)
-  if state.bonus[k] == "gone" then
+  if token_gone(state, track, level) then
     return false
   elseif state.in_setup then
     return true
   end
+  local k = key(track, level)
   local yes = state.turn.token[k]
-  if yes == nil then
+  if yes == nil and util.stale(state) then
+    return false
+  elseif yes == nil then
     yes = ui.confirm(string.format("Is there still a bonus token on level %d of the %s track?", level,
       util.cap(track)))
     state.turn.token[k] = yes
@@ -28,27 +41,40 @@ local function token_present(state, track, level)
   return yes
 end
 
--- Distance to the next bonus space above with its token still on it (a large number if none).
-local function bonus_distance(state, track)
-  local here = state.level[track]
+-- Step 2 of the tie-break among the tracks tied lowest: how far each is from its next bonus space
+-- that still has its token (absent: none has). The spaces are asked nearest first across the
+-- tied tracks, and none farther than the nearest token found, which a farther one cannot beat.
+local function bonus_distances(state, tied)
   local spaces = {}
-  for _, l in ipairs(state.track_by_id[track].bonus_spaces) do
-    spaces[#spaces + 1] = l
-  end
-  table.sort(spaces)
-  for _, l in ipairs(spaces) do
-    if l > here and token_present(state, track, l) then
-      return l - here
+  for _, t in ipairs(tied) do
+    for _, l in ipairs(state.track_by_id[t].bonus_spaces) do
+      if l > state.level[t] then
+        spaces[#spaces + 1] = { track = t, level = l, distance = l - state.level[t], order = #spaces + 1 }
+      end
     end
   end
-  return 1000
+  table.sort(spaces, function(a, b)
+    if a.distance ~= b.distance then return a.distance < b.distance end
+    return a.order < b.order
+  end)
+  local distance, nearest = {}, nil
+  for _, s in ipairs(spaces) do
+    if nearest and s.distance > nearest then
+      break
+    end
+    if not distance[s.track] and token_present(state, s.track, s.level) then
+      distance[s.track], nearest = s.distance, s.distance
+    end
+  end
+  return distance
 end
 
 -- The lowest track not at the top, with the tie-break re-evaluated on each call: the lowest level,
 -- then the closest bonus token still there, then where it is furthest ahead of (or least behind)
--- your marker, then the left-most. Tokens and markers are asked only while a tie remains, track by
--- track in board order. Returns the track id (nil when every track is at the top) and the reason.
-function tracks.lowest(state, exclude)
+-- your marker, then the left-most. Tokens and markers are asked only while a tie remains (tokens
+-- nearest first, markers in board order). Returns the track id (nil when every track is at the
+-- top) and the reason.
+local function lowest(state, exclude)
   local candidates = {}
   for _, t in ipairs(state.board.tracks) do
     if state.level[t.id] < t.top and t.id ~= exclude then
@@ -61,23 +87,40 @@ function tracks.lowest(state, exclude)
   local function ahead(t)
     return state.level[t] - (state.in_setup and 0 or util.player_level(state, t))
   end
+  local tied, distance = {}, nil
+  local function to_bonus(t)
+    if not distance then
+      -- Asked once step 1 has left a tie: the tracks at the lowest level (t is one of them).
+      for _, c in ipairs(candidates) do
+        if state.level[c] == state.level[t] then tied[#tied + 1] = c end
+      end
+      distance = bonus_distances(state, tied)
+    end
+    return distance[t] or 1000
+  end
   local t, decision = priority.choose(candidates, {
-    { "the lowest track", least = function(t) return state.level[t] end },
-    { "closest to a bonus space that still has its token", least = function(t) return bonus_distance(state, t) end },
+    { "the lowest track", least = function(c) return state.level[c] end },
+    { "closest to a bonus space that still has its token", least = to_bonus },
     { "furthest ahead of you (level before behind)", most = ahead },
   }, { first = "the left-most track" })
   if decision.by == "only" or decision.step == 1 then
     return t, string.format("%s is its lowest track (level %d)", util.cap(t), state.level[t])
   end
-  -- Past step 1 the tracks at the chosen one's level were tied lowest.
-  local names = {}
-  for _, c in ipairs(candidates) do
-    if state.level[c] == state.level[t] then names[#names + 1] = util.cap(c) end
+  -- Past step 1 the tracks in `tied` were tied lowest.
+  local names, near = {}, {}
+  for _, c in ipairs(tied) do
+    names[#names + 1] = util.cap(c)
+    if to_bonus(c) == to_bonus(t) then near[#near + 1] = util.cap(c) end
   end
   local why = string.format("%s are tied lowest at level %d", util.list(names), state.level[t])
   if decision.step == 2 then
     return t, why .. "; " .. util.cap(t) .. " is closest to a bonus space that still has its token"
-  elseif decision.step == 3 then
+  end
+  if #near < #names then
+    -- Step 2 left some of them out: name those still tied after it.
+    why = string.format("%s; %s are the closest to a bonus space that still has its token", why, util.list(near))
+  end
+  if decision.step == 3 then
     local d = ahead(t) -- known by now: asked at most once per turn
     if d > 0 then
       return t, string.format("%s; it is furthest ahead of you on %s (by %d)", why, util.cap(t), d)
@@ -88,6 +131,10 @@ function tracks.lowest(state, exclude)
     return t, string.format("%s; it is closest behind you on %s (%d behind)", why, util.cap(t), -d)
   end
   return t, why .. "; still tied after the bonus tokens and your markers, so the left-most track: " .. util.cap(t)
+end
+
+function tracks.lowest(state, exclude)
+  return util.settled(state, function() return lowest(state, exclude) end)
 end
 
 local gain_bonus
@@ -150,10 +197,15 @@ end
 
 gain_bonus = game.step("bonus token", function(state, track, level)
   local k = key(track, level)
-  if state.bonus[k] == "gone" then
+  if token_gone(state, track, level) then
     return
   end
-  local options = { { id = "none", label = "No token (already taken or removed)" } }
+  -- "No token" cannot be the answer at setup (every token is on the board) nor after you said
+  -- this turn that one is still there.
+  local options = {}
+  if not (state.in_setup or state.turn.token[k]) then
+    options[1] = { id = "none", label = "No token (already taken or removed)" }
+  end
   for _, b in ipairs(state.board.bonus_tokens) do
     options[#options + 1] = { id = b.id, label = b.label }
   end

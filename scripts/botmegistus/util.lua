@@ -30,7 +30,9 @@ end
 -- turns, so it is asked at most once per track in each of Botmegistus' turns (README ruling 22).
 function util.player_level(state, track)
   local known = state.turn.player[track]
-  if known == nil then
+  if known == nil and util.stale(state) then
+    return 0
+  elseif known == nil then
     known = ui.number(string.format("Where is your marker on the %s Mastery track?", util.cap(track)), 0,
       state.top[track])
     state.turn.player[track] = known
@@ -52,11 +54,11 @@ function util.ask_symbols(board, what, count)
   return symbols
 end
 
--- An experiment on offer, as printed: type, Mastery requirement and VP.
 -- An experiment on offer whose facts are asked only when read: a priority list that settles on
 -- its type never asks the others' requirements or VP. `util.known_experiment` asks what is left.
+-- A fact once asked is kept in the table itself, so `rawget(e, "vp")` tells whether it was asked.
 function util.offered_experiment(state, what)
-  local board, facts = state.board, {}
+  local board = state.board
   local ask = {
     type = function() return util.ask_element(board, what .. ": its type?") end,
     track = function() return util.ask_element(board, what .. ": the Mastery track of its requirement?") end,
@@ -66,8 +68,10 @@ function util.offered_experiment(state, what)
     vp = function() return ui.number(what .. ": its Victory Points?", 0, 40) end,
   }
   return setmetatable({}, { __index = function(e, k)
-    if facts[k] == nil and ask[k] then facts[k] = ask[k](e) end
-    return facts[k]
+    if ask[k] then
+      rawset(e, k, ask[k](e))
+    end
+    return rawget(e, k)
   end })
 end
 
@@ -100,6 +104,39 @@ function util.orders(items)
     end
   end
   return out
+end
+
+-- The levels and gold a decision compares. A correction typed at one of its questions
+-- (`set water 2`) changes what the steps before that question compared, so `util.settled` runs
+-- the decision again, with the answers already given (they are kept for the turn), until no
+-- correction came during it. `decide` only decides: it changes nothing of the state but the
+-- answers it keeps.
+local function compared(state)
+  local parts = { state.gold }
+  for _, t in ipairs(state.board.tracks) do
+    parts[#parts + 1] = state.level[t.id]
+  end
+  return table.concat(parts, " ")
+end
+
+local deciding -- what the decision under way compared when it began
+
+-- Whether a correction made the decision under way stale: its questions then ask nothing more
+-- (they answer "no" or 0 and keep nothing), and it is decided again at once.
+function util.stale(state)
+  return deciding ~= nil and compared(state) ~= deciding
+end
+
+function util.settled(state, decide)
+  local outer = deciding
+  while true do
+    deciding = compared(state)
+    local results = table.pack(decide())
+    if not util.stale(state) then
+      deciding = outer
+      return table.unpack(results, 1, results.n)
+    end
+  end
 end
 
 -- 1 Gold instead of an action that finds nothing to take; `reason` says why.
