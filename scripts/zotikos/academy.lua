@@ -18,11 +18,13 @@ actions.register("academy", game.step("academy", function(s)
   local marker = s.academy[sp]
   local z = math.min(marker.position + 1, #zones)
   local zone = zones[z]
-  ui.say("His Study tile shows %s: move his %s Academy marker to the space just before the breakthrough ending "
-    .. "zone %s.", words.cap(sp), words.cap(sp), zone.name)
   if marker:at_top() then
+    ui.say("His Study tile shows %s: his %s Academy marker is already just before the breakthrough ending zone %s, "
+      .. "the last zone, so it does not move.", words.cap(sp), words.cap(sp), zone.name)
     ui.why("His marker is already in the last zone; it stays there (README ruling 16).")
   else
+    ui.say("His Study tile shows %s: move his %s Academy marker to the space just before the breakthrough ending "
+      .. "zone %s.", words.cap(sp), words.cap(sp), zone.name)
     ui.why("The Study tile names the Knowledge track; his marker goes to the end of the next zone.")
   end
   marker:set(z)

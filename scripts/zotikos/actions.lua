@@ -175,8 +175,10 @@ actions.register("garden", game.step("garden", function(s)
   ui.say("Zotikós takes the Scholar card of Garden space %d and lays it beside his board. The top tile of his "
     .. "Invited Scholar Location stack (Invited Scholar %d) is shuffled into his Ship Location tiles%s.",
     card.k, tile.scholar, s.physical and ": shuffle it in" or "")
-  local renown = ui.number("How much Renown does that Scholar card show (he scores it at the end)?", 0, 30)
-  s.invited_cards[#s.invited_cards + 1] = { location = location, renown = renown }
+  -- The card is his before its Renown is asked, so `show` at that question lists it.
+  local card_taken = { location = location }
+  s.invited_cards[#s.invited_cards + 1] = card_taken
+  card_taken.renown = ui.number("How much Renown does that Scholar card show (he scores it at the end)?", 0, 30)
   s.invited_out[#s.invited_out + 1] = tile.scholar
   actions.send(s, "his Invited Scholar " .. tile.scholar, location)
   actions.perform(s, location)

@@ -1,7 +1,6 @@
 -- The end of a generation, steps 1 to 11: his Fleet returns, a Study tile moves a Manuscript
 -- from the Harbor to the Scriptorium, Scholars come home, his decks are shuffled, the Scriptorium
 -- Scribes are discarded and the Time dice are rolled again.
-local priority = require "priority"
 local words = require "words"
 local academy = require "academy"
 local requests = require "requests"
@@ -30,17 +29,21 @@ local function fleet_returns(s)
     -- Only as many as his shelf has empty spaces for: the others stay below his Workshop, unscored
     -- (README ruling 10).
     local n = math.min(s.below, s.board.shelf_spaces - #s.shelf)
+    local sealed = true
     for _ = 1, n do
       s.below = s.below - 1
-      requests.shelve(s, { kind = "craft" })
+      local tile = { kind = "craft" }
+      requests.shelve(s, tile)
+      sealed = sealed and tile.sealed
       s.renown:add(s.board.renown.craft)
     end
     if n > 0 then
       ui.say("His %s from below his Workshop %s onto his shelf: %d Renown.", words.plural(n, "Craft tile"),
         n == 1 and "goes" or "go",
         n * s.board.renown.craft)
-      ui.why("Apprentice Scribe: when his Fleet returns, his Craft tiles go onto his lowest empty shelf spaces with "
-        .. "Seals and score %d Renown each.", s.board.renown.craft)
+      ui.why("Apprentice Scribe: when his Fleet returns, his Craft tiles go onto his lowest empty shelf spaces, "
+        .. "%s, and score %d Renown each.", sealed and "each with a Seal" or "each with a Seal while he has one left "
+        .. "(README ruling 10)", s.board.renown.craft)
     end
     if s.below > 0 then
       ui.say("His shelf is full: his %s %s below his Workshop.", words.plural(s.below, "Craft tile"),
@@ -92,25 +95,12 @@ local function lighthouse(s)
     ui.say("No Manuscript of any specialty is in the Harbor: nothing moves to the Lighthouse.")
     ui.why("Revealing more tiles could find nothing (README ruling 17).")
   else
-    local spaces = {}
-    for k = 1, s.board.scriptorium.lighthouses do spaces[k] = { id = tostring(k), k = k } end
-    -- One question: you count the Manuscripts below the Lighthouse spaces and name the space with
-    -- the fewest, the leftmost of those tied (the rule's order); asked only when a choice remains.
-    local fewest
-    local space, decision = priority.choose(spaces, {
-      { "the Lighthouse space with the fewest Manuscripts, the leftmost if tied", prefer = function(x)
-        if not fewest then
-          local options = {}
-          for k = 1, #spaces do options[k] = { id = tostring(k), label = "Lighthouse space " .. k } end
-          fewest = tonumber(ui.ask("2. Which Lighthouse space of the Scriptorium has the fewest Manuscripts below "
-            .. "it (counting from the left; the leftmost of those tied for fewest)?", options))
-        end
-        return x.k == fewest
-      end },
-    }, { first = "the leftmost", label = function(x) return "Lighthouse space " .. x.k end })
-    ui.say("Move the %s Manuscript from the Harbor below Lighthouse space %d of the Scriptorium.",
-      words.cap(sp), space.k)
-    ui.why("%s.", decision.why)
+    -- Which Lighthouse space takes it changes nothing he decides: the rule is said, not asked
+    -- (README ruling 17).
+    ui.say("Move the %s Manuscript from the Harbor below the Lighthouse space of the Scriptorium with the fewest "
+      .. "Manuscripts below it (the leftmost of those tied).", words.cap(sp))
+    ui.why("End of generation, step 2: the Lighthouse space with the fewest Manuscripts, the leftmost if tied; you "
+      .. "can see them, and where it goes changes nothing he decides, so Soloist does not ask.")
     local t = academy.study_tile(s)
     ui.say("His next Study tile shows %s: refill the Harbor's empty space with %s Manuscript from the stacks.",
       words.cap(t.specialty), words.a(words.cap(t.specialty)))
@@ -127,11 +117,20 @@ endgen.run = game.step("end of generation", function(s)
   ui.say("4. Return every Scholar from the Executive and Main Action spaces: yours to your supply, his beside his "
     .. "Workshop.")
   s.invited_out = {}
-  s.generations:reshuffle()
-  ui.say("5. His discarded Generation cards are shuffled back into his Generation deck.")
+  -- Steps 5 and 6 say the reshuffle themselves: with real components they are what you do.
+  s.generations:reshuffle(true)
+  if s.physical then
+    ui.say("5. %s.", s.generations:reshuffle_text())
+  else
+    ui.say("5. His discarded Generation cards are shuffled back into his Generation deck.")
+  end
   s.actions:return_aside()
-  s.actions:reshuffle()
-  ui.say("6. His discarded Action cards and the set-aside card are shuffled into his Action deck.")
+  s.actions:reshuffle(true)
+  if s.physical then
+    ui.say("6. %s, with the set-aside card.", s.actions:reshuffle_text())
+  else
+    ui.say("6. His discarded Action cards and the set-aside card are shuffled into his Action deck.")
+  end
   s.actions:set_aside()
   ui.say("7. Move the topmost Head Librarian tile from the right of the Great Library face up onto the stack on "
     .. "its left.")
@@ -140,6 +139,7 @@ endgen.run = game.step("end of generation", function(s)
   for _, sc in ipairs(s.scribes) do
     if sc.where == "scriptorium" then
       gone[#gone + 1] = State.scribe_text(sc)
+      s.free_faces[sc.die] = sc.knowledge   -- the die comes back showing what it showed
     else
       kept[#kept + 1] = sc
     end

@@ -16,11 +16,12 @@ function navigation.gain_craft(s)
     ui.why("Apprentice Scribe: Craft tiles wait below his Workshop until his Fleet returns.")
     return
   end
-  if not requests.shelve(s, { kind = "craft" }) then return end
+  local tile = { kind = "craft" }
+  if not requests.shelve(s, tile) then return end
   s.renown:add(s.board.renown.craft)
   ui.say("Zotikós scores %d Renown for the Craft tile.", s.board.renown.craft)
-  ui.why("Chief Librarian and harder: a Craft tile goes at once onto his lowest empty shelf space, with a Seal, "
-    .. "for %d Renown.", s.board.renown.craft)
+  ui.why("Chief Librarian and harder: a Craft tile goes at once onto his lowest empty shelf space, %s, for %d "
+    .. "Renown.", requests.seal_text(tile.sealed), s.board.renown.craft)
   if s.difficulty == "keeper" or s.difficulty == "river-of-wisdom" then
     local choice, decision = requests.fulfillable(s)
     if choice then

@@ -9,11 +9,13 @@ local piles = {}
 piles.__index = piles
 
 -- args: id, label (how the pile is named), cards, physical, face(card) -> a key for the face a
--- player reads, describe(card) -> text, prompt (the question on a physical flip).
+-- player reads, describe(card) -> text, prompt (the question on a physical flip), piece (what
+-- one card is called, "Study tile"; a pile without one has no discard pile to tell you about).
 function piles.new(args)
   local self = setmetatable({}, piles)
   self.id, self.label, self.physical = args.id, args.label, args.physical
   self.face, self.describe, self.prompt = args.face, args.describe, args.prompt
+  self.piece = args.piece
   self.deck = deck.new{ id = args.id, cards = args.cards or {} }
   self.aside = nil         -- generated: the card set aside face down
   self.aside_count = 0     -- physical: a card set aside, unknown, still among the candidates
@@ -41,12 +43,18 @@ function piles:shuffle()
   end
 end
 
--- The discards go back into the pile and the whole pile is shuffled.
-function piles:reshuffle()
+-- What you do at a reshuffle of the real pile.
+function piles:reshuffle_text()
+  return string.format("Shuffle his discarded %ss back into %s", self.piece, self.label)
+end
+
+-- The discards go back into the pile and the whole pile is shuffled; `said`: the caller tells
+-- you so itself (a numbered step of the end of a generation).
+function piles:reshuffle(said)
   if self.physical then
     for _, c in ipairs(self.deck.discarded) do self.deck.pile[#self.deck.pile + 1] = c end
     self.deck.discarded = {}
-    ui.say("Shuffle the used cards of %s back into it.", self.label)
+    if not said then ui.say("%s.", self:reshuffle_text()) end
   else
     self.deck:reshuffle()
   end
@@ -117,8 +125,12 @@ function piles:draw()
   return card
 end
 
+-- The card goes onto his discard pile (with real components you put it there).
 function piles:discard(card)
   self.deck:discard(card)
+  if self.physical and self.piece then
+    ui.say("Put the %s on his discard pile beside %s.", self.piece, self.label)
+  end
 end
 
 -- Reveals the top card and discards it at once (a card read, not kept); when the pile has run

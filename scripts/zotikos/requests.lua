@@ -23,8 +23,9 @@ local function requirement_options(s, first)
 end
 
 -- A card's requirements, one question each (the card is on the table for both of you to read).
-function requests.read(s, what)
-  local card = { needs = {} }
+-- The card already lies among his King's Requests, so `show` lists it while it is read.
+function requests.read(s, what, card)
+  card.reading = true
   for i = 1, 4 do
     local a = ui.ask(string.format("%s: requirement %d?", what, i), requirement_options(s, i == 1))
     if a == "done" then break end
@@ -35,6 +36,7 @@ function requests.read(s, what)
       card.needs[i] = { kind = kind, specialty = sp }
     end
   end
+  card.reading = nil
   return card
 end
 
@@ -51,13 +53,14 @@ function requests.take(s, what, where)
   ui.why("He holds %d King's Request %s, fewer than %d%s.", #s.requests, #s.requests == 1 and "card" or "cards",
     s.board.requests_max, left and "; his Starting card lies on the rightmost space (setup A), so the new card goes "
     .. "left of it and is his leftmost (README ruling 9)" or "")
-  local card = requests.read(s, what)
+  local card = { needs = {} }
   if left then
     table.insert(s.requests, 1, card)
     s.requests_gap = s.requests_gap - 1
   else
     s.requests[#s.requests + 1] = card
   end
+  requests.read(s, what, card)
   ui.say("His King's Requests: %s.", words.list((function()
     local t = {}
     for i, c in ipairs(s.requests) do t[i] = words.request(c) end
@@ -111,9 +114,11 @@ function requests.fulfillable(s)
   return nil
 end
 
--- One tile into the Great Library: the first free space (columns left to right, each top to
--- bottom) where it scores under the Head Librarian, else the last free space.
-function requests.place_in_library(s, tile)
+-- The tile on shelf space `idx` into the Great Library: the first free space (columns left to
+-- right, each top to bottom) where it scores under the Head Librarian, else the last free space.
+-- Its shelf space stays empty (false) until the shelf closes up, so `show` has it in one place.
+function requests.place_in_library(s, idx)
+  local tile = s.shelf[idx]
   local name = words.tile(tile)
   local n = ui.number(string.format("Great Library: look down each column, leftmost column first, for the first free "
     .. "space where his %s scores Renown under the current Head Librarian tile. How much does it score there? "
@@ -133,6 +138,7 @@ function requests.place_in_library(s, tile)
     s.renown:add(space.renown)
     ui.say("If that Renown counted any of your tiles orthogonally next to it, gain a Library token for each.")
   end
+  s.shelf[idx] = false
   s.library[#s.library + 1] = tile
   if tile.kind ~= "manuscript" then
     -- A Library Location tile under a Great Work or Craft tile joins his Ship Location stack.
@@ -158,14 +164,16 @@ requests.fulfill = game.step("fulfill a king's request", function(s, choice, dec
   local card = choice.card
   ui.say("Zotikós fulfills his King's Request (%s).", words.request(card))
   ui.why("His shelf holds every tile the card asks for; %s.", decision.why)
-  local taken = {}
-  for _, idx in ipairs(choice.tiles) do taken[idx] = true end
   for _, idx in ipairs(choice.tiles) do
-    requests.place_in_library(s, s.shelf[idx])
+    requests.place_in_library(s, idx)
   end
-  local rest = {}
+  -- A remaining tile moves only when a space below it was emptied.
+  local rest, slide = {}, false
   for i, t in ipairs(s.shelf) do
-    if not taken[i] then rest[#rest + 1] = t end
+    if t then
+      rest[#rest + 1] = t
+      slide = slide or #rest < i
+    end
   end
   s.shelf = rest
   -- The other card slides to the left only when it lay right of the fulfilled one.
@@ -175,11 +183,12 @@ requests.fulfill = game.step("fulfill a king's request", function(s, choice, dec
   s.requests_gap = 0
   s.fulfilled = s.fulfilled + 1
   ui.say("Lay the fulfilled card face down beside his Workshop (he ignores its Time cost and rewards)%s%s.",
-    #rest > 0 and "; slide his remaining tiles down to the lowest shelf spaces" or "",
+    slide and "; slide his remaining tiles down to the lowest shelf spaces" or "",
     slides and "; slide his other King's Request card to the left" or "")
 end)
 
--- A tile onto the lowest empty shelf space, with a Seal; false when the shelf is full.
+-- A tile onto the lowest empty shelf space, with a Seal while he has one (tile.sealed says
+-- which, for `show` and the Pinax tiles); false when the shelf is full.
 function requests.shelve(s, tile)
   if #s.shelf >= s.board.shelf_spaces then
     ui.say("His shelf is full: the %s cannot be placed.", words.tile(tile))
@@ -187,11 +196,16 @@ function requests.shelve(s, tile)
     return false
   end
   s.shelf[#s.shelf + 1] = tile
-  local seal = s.seals.value > 0
-  if seal then s.seals:add(-1) end
+  tile.sealed = s.seals.value > 0
+  if tile.sealed then s.seals:add(-1) end
   ui.say("Put the %s on his shelf space %d%s.", words.tile(tile), #s.shelf,
-    seal and " and mark it with one of his Seals" or " (he has no Seal left to mark it)")
+    tile.sealed and " and mark it with one of his Seals" or " (he has no Seal left to mark it)")
   return true
+end
+
+-- How a rule's "with a Seal" reads for tiles he shelved: the Seal only when he had one left.
+function requests.seal_text(sealed)
+  return sealed and "with a Seal" or "without a Seal, as he has none left (README ruling 10)"
 end
 
 return requests

@@ -27,18 +27,6 @@ function scholars.his_below(s, tile)
   return n
 end
 
--- Your Local Scholars still below a tile: you placed them in the planning phase; once you say one
--- has left, Soloist remembers it for the rest of the generation.
-local function yours_below(s, tile)
-  local n = s.player_scholars[tile] or 0
-  if n == 0 then return 0 end
-  if ui.confirm(string.format("Is your Local Scholar still below %s?", scholars.tile_name(s, tile))) then
-    return n
-  end
-  s.player_scholars[tile] = 0
-  return 0
-end
-
 -- The leftmost of his Local Scholars on the track (you say which tile lies further left when his
 -- two are below different tiles).
 function scholars.leftmost(s)
@@ -59,13 +47,22 @@ function scholars.leftmost(s)
 end
 
 -- Moves his Scholar from below its tile to the tile's Location; advances the tile when it was
--- the last Local Scholar below it.
+-- the last Local Scholar below it. Whether yours is still there changes nothing he decides, so
+-- when you placed one there the advance is said on that condition, not asked (README ruling 23).
 function scholars.use(s, sc)
   local tile = sc.tile
   sc.tile, sc.used = nil, true
-  if scholars.his_below(s, tile) == 0 and yours_below(s, tile) == 0 then
-    ui.say("His was the last Local Scholar below %s: advance that tile (to the space right of the rightmost "
-      .. "Generation tile, or one space if it is the rightmost).", scholars.tile_name(s, tile))
+  if scholars.his_below(s, tile) == 0 then
+    local advance = "advance that tile (to the space right of the rightmost Generation tile, or one space if it is "
+      .. "the rightmost)"
+    if (s.player_scholars[tile] or 0) == 0 then
+      ui.say("His was the last Local Scholar below %s: %s.", scholars.tile_name(s, tile), advance)
+    else
+      ui.say("If no Local Scholar of yours is still below %s, his was the last one there: %s.",
+        scholars.tile_name(s, tile), advance)
+      ui.why("The last Local Scholar to leave a tile advances it; yours may have left already, which only you know "
+        .. "(README ruling 23).")
+    end
   end
   local t = s.tile_by_id[tile]
   if t.scholar_spaces == false then

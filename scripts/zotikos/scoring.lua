@@ -1,47 +1,61 @@
 -- Final scoring: his Renown from the game, plus Knowledge, Pinax tiles, Invited Scholar cards
--- and, with Keeper or River of Wisdom, his Crates.
+-- and, with Keeper or River of Wisdom, his Crates. Each part moves his Renown marker as it is
+-- scored and joins s.final, so `show` during and after final scoring gives the total so far.
 local words = require "words"
 local State = require "state"
 
 local scoring = {}
 
 scoring.final = game.step("final scoring", function(s)
-  local total = s.renown.value
-  local lines = { string.format("%d Renown during the game", total) }
+  s.final = { string.format("%d Renown during the game", s.renown.value) }
+  local function score(n, text)
+    s.renown:add(n)
+    s.final[#s.final + 1] = string.format("%d for %s", n, text)
+  end
   local k = 0
   for _, sc in ipairs(State.in_school(s)) do k = k + sc.knowledge end
   local kr = k // s.board.renown.knowledge_per
-  total = total + kr
-  lines[#lines + 1] = string.format("%d for %d Knowledge in the School", kr, k)
   ui.say("Final scoring: his Scribes in the School hold %d Knowledge: %d Renown.", k, kr)
+  score(kr, string.format("%d Knowledge in the School", k))
   local held = {}
-  for i, t in ipairs(s.library) do held[i] = words.tile(t) end
+  for i, t in ipairs(s.library) do held[i] = State.library_text(t) end
   local pinax = 0
   if #s.library == 0 and s.pinax > 0 then
     ui.say("Reveal his Pinax tiles: with none of his tiles in the Great Library they score nothing.")
     ui.why("A Pinax tile scores his tiles in the Library (README ruling 20), so Soloist does not ask.")
   end
   if #s.library > 0 and s.pinax > 0 then
-    -- One answer for all his Pinax tiles: you reveal and score them one at a time anyway.
+    -- One answer for all his Pinax tiles: you reveal and score them one at a time anyway. A tile
+    -- he placed with no Seal left is his all the same (README ruling 10).
     pinax = ui.number(string.format("Reveal his %s one at a time and score each as high as you can, using each of "
-      .. "his sealed Library tiles for one Pinax only (his: %s; take his Seal off each tile used). How much Renown "
-      .. "do they score together?", words.plural(s.pinax, "Pinax tile"), words.list(held)), 0, 60 * s.pinax)
+      .. "his Library tiles for one Pinax only (his: %s; take his Seal off each tile used). How much Renown do they "
+      .. "score together?", words.plural(s.pinax, "Pinax tile"), words.list(held)), 0, 60 * s.pinax)
     ui.why("Final scoring: each Pinax tile scores as much as it can, each of his Library tiles serving one Pinax "
       .. "only; you count them one at a time and enter the sum.")
   end
-  total = total + pinax
-  lines[#lines + 1] = string.format("%d for Pinax tiles", pinax)
+  score(pinax, "Pinax tiles")
   local inv = 0
   for _, c in ipairs(s.invited_cards) do inv = inv + c.renown end
-  total = total + inv
-  lines[#lines + 1] = string.format("%d for Invited Scholar cards", inv)
+  score(inv, "Invited Scholar cards")
+  local crates = words.plural(s.crates.value, "Crate resource")
   if s.difficulty == "keeper" or s.difficulty == "river-of-wisdom" then
-    local c = s.crates.value * s.board.renown.crate
-    total = total + c
-    lines[#lines + 1] = string.format("%d for %s", c, words.plural(s.crates.value, "Crate resource"))
+    score(s.crates.value * s.board.renown.crate, crates)
+  elseif s.crates.value > 0 then
+    -- Said, so that nobody looks for them in the total.
+    score(0, crates .. " below his Workshop (only Keeper and River of Wisdom score them at the end)")
   end
-  ui.say("Zotikós scores %d Renown: %s.", total, table.concat(lines, ", "))
+  if s.below > 0 then
+    score(0, words.plural(s.below, "Craft tile") .. " still below his Workshop (only his Fleet's return scores "
+      .. "them; README ruling 2)")
+  end
+  local total = s.renown.value
+  ui.say("Zotikós scores %d Renown: %s.", total, table.concat(s.final, ", "))
+  State.show(s, "Zotikós at the end")
   local you = ui.number("Your final score (Renown)?", 0, 999)
+  if s.renown.value ~= total then
+    total = s.renown.value
+    ui.say("With your correction Zotikós has %d Renown.", total)
+  end
   local result = you > total and "win" or "loss"
   ui.why("You must beat his score: a tie is his (README ruling 19).")
   return {

@@ -171,15 +171,19 @@ actions.register("scriptorium", game.step("scriptorium", function(s)
   end
   for _, sc in ipairs(moving) do sc.where = "scriptorium" end
   ui.say("Move %s to the leftmost empty spaces of the Scriptorium.", words.list(names))
+  -- How many he translates: what his Knowledge pays for, unless his empty shelf spaces are fewer.
+  local fit = scriptorium.max_count(list, budget)
+  local most_text = string.format("At most %s %s in %d Knowledge", words.plural(fit, "Manuscript"),
+    fit == 1 and "fits" or "fit", budget)
+  if room < fit then
+    most_text = most_text .. string.format(", but his shelf has room for only %d", room)
+  end
   local spent = 0
   for i, m in ipairs(chosen) do
     spent = spent + m.cost
     ui.say("He translates the %s Manuscript of space %d (%d Knowledge) and scores %d Renown.", words.cap(m.specialty),
       m.space, m.cost, m.renown)
-    ui.why("At most %s %s in %d Knowledge%s; pick %d: %s.", words.plural(target, "Manuscript"),
-      target == 1 and "fits" or "fit", budget,
-      room < scriptorium.max_count(list, budget) and string.format(" (and %d empty shelf spaces)", room) or "",
-      i, mwhys[i])
+    ui.why("%s; pick %d: %s.", most_text, i, mwhys[i])
     requests.shelve(s, { kind = "manuscript", specialty = m.specialty })
     s.renown:add(m.renown)
   end

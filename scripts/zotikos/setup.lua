@@ -19,16 +19,19 @@ local DIFFICULTY = {
 
 setup.run = game.step("setup", function(s)
   local b = s.board
+  -- Shown from the start: `show` at every setup question gives what is known so far.
+  State.show(s)
   ui.say("Set up the game for 2 players and choose a colour for Zotikós. Difficulty: %s.", DIFFICULTY[s.difficulty])
   ui.say("He uses no Time, Research tokens, Translation Stones or King's Grace tokens, and gains Crate resources "
     .. "only by Navigation.")
   -- A: a Starting King's Request card and the matching Starting Manuscript on shelf space 1.
   ui.say("A. Draw a Starting King's Request card at random for him and lay it face up on the rightmost request "
     .. "space of his Workshop.")
-  local card = requests.read(s, "His Starting King's Request card")
+  local card = { needs = {} }
   s.requests[1] = card
   -- It lies on the rightmost request space: the empty spaces are to its left.
   s.requests_gap = b.requests_max - 1
+  requests.read(s, "His Starting King's Request card", card)
   local specs, seen = {}, {}
   for _, n in ipairs(card.needs) do
     if n.specialty ~= "any" and n.kind ~= "craft" and not seen[n.specialty] then
@@ -47,7 +50,7 @@ setup.run = game.step("setup", function(s)
     sp = ui.ask(string.format("His card shows %s: which Starting Manuscript do you put on his shelf space 1?",
       named and "more than one specialty" or "no specialty"), options)
   end
-  s.shelf[1] = { kind = "manuscript", specialty = sp }
+  s.shelf[1] = { kind = "manuscript", specialty = sp, sealed = true }
   s.seals:add(-1)
   ui.say("Put %s Starting Manuscript on his shelf space 1 and mark it with one of his Seals.", words.a(words.cap(sp)))
   ui.say("B. Give him 2 Pinax tiles at random, face down on their space of his Workshop, unseen.")
@@ -80,7 +83,7 @@ setup.run = game.step("setup", function(s)
   s.first = first
   ui.say("Inauguration round: you play it; Zotikós skips it. Gain %d Time as the %s player.",
     first == "player" and b.player_time.first or b.player_time.second, first == "player" and "first" or "second")
-  State.show(s, "Zotikós after setup")
+  State.show(s)
 end)
 
 return setup

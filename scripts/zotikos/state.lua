@@ -57,6 +57,7 @@ function State.new(options, components)
     fleet = 1,           -- his Fleet's space on the Navigation spaces (1: Alexandria)
     captains = 4,
     time_dice = {},      -- the Time board's dice, top first: {value =, used =}
+    free_faces = {},     -- die number -> the face of a Knowledge die no Scribe holds (1 until set)
     pinax = 2,
     now = nil,           -- what his turn is doing, for `show` mid-turn
   }
@@ -66,7 +67,8 @@ function State.new(options, components)
   for _, sp in ipairs(board.specialties) do
     s.academy[sp] = track.new{ id = "academy-" .. sp, min = 0, max = #board.academy }
   end
-  s.renown = counters.new{ id = "renown", label = "Renown", value = 0, min = 0, max = 500, correctable = true }
+  -- Final scoring moves it too (Pinax tiles alone may score hundreds), so its top is far off.
+  s.renown = counters.new{ id = "renown", label = "Renown", value = 0, min = 0, max = 9999, correctable = true }
   s.crates = counters.new{ id = "crates", label = "Crate resources below his Workshop", value = 0, min = 0,
     max = 60, correctable = true }
   s.seals = counters.new{ id = "seals", label = "Seals left", value = board.seals, min = 0, max = board.seals,
@@ -76,29 +78,32 @@ function State.new(options, components)
   game.correctable{ id = "fleet", label = "His Fleet's space (1: Alexandria, counter-clockwise)", min = 1,
     max = #board.navigation, get = function() return s.fleet end, set = function(v) s.fleet = v end }
   s.time_die = dice.new{ id = "time", sides = 6 }
-  -- Each Knowledge die can be corrected ("set die2 5"): the die a Scribe of his holds.
+  -- Each Knowledge die can be corrected ("set die2 5"): the Knowledge of the Scribe holding it, or
+  -- the face of a die beside his Workshop (shown there; a Scribe taking it sets it to 2).
   for i = 1, board.knowledge.dice do
-    game.correctable{ id = "die" .. i, label = "Knowledge die " .. i .. " (on one of his Scribes)", min = 1,
-      max = board.knowledge.max,
+    game.correctable{ id = "die" .. i, label = "Knowledge die " .. i .. " (on one of his Scribes, or beside his "
+      .. "Workshop)", min = 1, max = board.knowledge.max,
       get = function()
-        for _, sc in ipairs(s.scribes) do if sc.die == i then return sc.knowledge end end
-        return 1
+        local sc = State.holder(s, i)
+        return sc and sc.knowledge or s.free_faces[i] or 1
       end,
       set = function(v)
-        for _, sc in ipairs(s.scribes) do if sc.die == i then sc.knowledge = v end end
+        local sc = State.holder(s, i)
+        if sc then sc.knowledge = v else s.free_faces[i] = v end
       end }
   end
 
-  s.actions = piles.new{ id = "actions", label = "his Action deck", cards = cards.actions, physical = physical,
-    face = action_face, describe = action_text, prompt = "Flip his next Action card. What does it show?" }
-  s.generations = piles.new{ id = "generations", label = "his Generation deck", cards = cards.generations,
-    physical = physical, face = function(c) return c.id end,
+  s.actions = piles.new{ id = "actions", label = "his Action deck", piece = "Action card", cards = cards.actions,
+    physical = physical, face = action_face, describe = action_text,
+    prompt = "Flip his next Action card. What does it show?" }
+  s.generations = piles.new{ id = "generations", label = "his Generation deck", piece = "Generation card",
+    cards = cards.generations, physical = physical, face = function(c) return c.id end,
     describe = function(c) return "the " .. words.name(s.tile_by_id[c.tile].location) .. " Generation tile" end,
     prompt = "Flip his next Generation card. Which Generation tile does it name?" }
   local ships = {}
   for i, t in ipairs(tiles.ship_locations) do ships[i] = t end
-  s.ships = piles.new{ id = "ship-locations", label = "his Ship Location tiles", cards = ships, physical = physical,
-    face = location_face, describe = State.location_text,
+  s.ships = piles.new{ id = "ship-locations", label = "his Ship Location stack", piece = "Location tile",
+    cards = ships, physical = physical, face = location_face, describe = State.location_text,
     prompt = "Flip his next Ship Location tile. What does it show (left | right)?" }
   s.invited = piles.new{ id = "invited-locations", label = "his Invited Scholar Location tiles",
     cards = tiles.invited_locations, physical = physical, face = location_face, describe = State.location_text,
@@ -106,8 +111,9 @@ function State.new(options, components)
   s.harbor = piles.new{ id = "harbor", label = "his Harbor tiles", cards = tiles.harbor, physical = physical,
     face = function(t) return t.id end, describe = harbor_text,
     prompt = "Flip his next Harbor tile. Which space does it show?" }
-  s.study = piles.new{ id = "study", label = "his Study tiles", cards = tiles.study, physical = physical,
-    face = function(t) return t.specialty end, describe = function(t) return words.cap(t.specialty) end,
+  s.study = piles.new{ id = "study", label = "his Study stack", piece = "Study tile", cards = tiles.study,
+    physical = physical, face = function(t) return t.specialty end,
+    describe = function(t) return words.cap(t.specialty) end,
     prompt = "Flip his next Study tile. Which specialty does it show?" }
   s.harbor_text = harbor_text
   return s
@@ -127,18 +133,39 @@ function State.in_school(s)
   return out
 end
 
+-- The Scribe of his holding Knowledge die i, or nil when it waits beside his Workshop.
+function State.holder(s, i)
+  for _, sc in ipairs(s.scribes) do
+    if sc.die == i then return sc end
+  end
+end
+
 -- The lowest Knowledge die no Scribe of his holds.
 function State.free_die(s)
   for i = 1, s.board.knowledge.dice do
-    local held = false
-    for _, sc in ipairs(s.scribes) do held = held or sc.die == i end
-    if not held then return i end
+    if not State.holder(s, i) then return i end
   end
 end
 
 function State.scribe_text(sc)
   return string.format("his %s %sScribe (Knowledge %d)", words.cap(sc.specialty), sc.starting and "Starting " or "",
     sc.knowledge)
+end
+
+-- A tile on his shelf, and whether one of his Seals marks it.
+local function tile_text(t)
+  return string.format("%s (%s)", words.tile(t), t.sealed and "Seal" or "no Seal")
+end
+
+-- A tile of his in the Library: only one placed without a Seal says so (README ruling 10).
+function State.library_text(t)
+  return words.tile(t) .. (t.sealed and "" or " (no Seal)")
+end
+
+-- A King's Request card; one still being read shows the requirements entered so far.
+local function request_text(c)
+  if not c.reading then return words.request(c) end
+  return #c.needs > 0 and words.request(c) .. ", still being read" or "a card still being read"
 end
 
 local function names(list, f)
@@ -156,27 +183,34 @@ function State.show(s, title)
     add("Generation", s.generation)
     if s.now then add("His turn", s.now) end
     add("Renown", s.renown.value)
+    -- A space emptied while a King's Request is fulfilled (false) is left out until the shelf closes up.
     local shelf = {}
-    for i, t in ipairs(s.shelf) do shelf[i] = string.format("%d: %s (Seal)", i, words.tile(t)) end
+    for i, t in ipairs(s.shelf) do
+      if t then shelf[#shelf + 1] = string.format("%d: %s", i, tile_text(t)) end
+    end
     if #shelf == 0 then shelf[1] = "empty" end
     add("Workshop shelf", shelf)
     add("Seals left", s.seals.value)
     local gap = s.requests_gap or 0
     local reqs = {}
     for i, c in ipairs(s.requests) do
-      reqs[i] = string.format("%s (request space %d of %d from the left)", words.request(c), i + gap,
+      reqs[i] = string.format("%s (request space %d of %d from the left)", request_text(c), i + gap,
         s.board.requests_max)
     end
     add("King's Requests", #reqs > 0 and reqs or { "none" })
     add("King's Requests fulfilled", s.fulfilled)
-    add("His tiles in the Great Library", names(s.library, words.tile))
+    add("His tiles in the Great Library", names(s.library, State.library_text))
     add("Pinax tiles", s.pinax)
     add("Crate resources below his Workshop", s.crates.value)
     if s.difficulty == "apprentice-scribe" then add("Craft tiles below his Workshop", s.below) end
     add("Scribes", names(s.scribes, function(sc)
     return string.format("%s%s Scribe in the %s: Knowledge die %d at %d", words.cap(sc.specialty),
       sc.starting and " Starting" or "", words.name(sc.where), sc.die, sc.knowledge) end))
-    add("Knowledge dice free", State.free_dice(s))
+    local free = {}
+    for i = 1, s.board.knowledge.dice do
+      if not State.holder(s, i) then free[#free + 1] = string.format("die %d at %d", i, s.free_faces[i] or 1) end
+    end
+    add("Knowledge dice free", #free > 0 and free or { "none" })
     local ac = {}
     for _, sp in ipairs(s.board.specialties) do
       ac[#ac + 1] = string.format("%s: %s", words.cap(sp),
@@ -192,7 +226,8 @@ function State.show(s, title)
     if #ls == 0 then ls[1] = "none yet" end
     add("Local Scholars", ls)
     add("Invited Scholar cards", names(s.invited_cards, function(c)
-      return string.format("%s, %d Renown", words.name(c.location), c.renown) end))
+      return c.renown and string.format("%s, %d Renown", words.name(c.location), c.renown)
+        or string.format("%s, its Renown still to enter", words.name(c.location)) end))
     add("Invited Scholars sent out", names(s.invited_out, function(n) return "Invited Scholar " .. n end))
     add("Fleet", s.board.navigation[s.fleet].name)
     add("Captain tokens left", s.captains)
@@ -210,6 +245,7 @@ function State.show(s, title)
     add("Invited Scholar Location tiles", string.format("%d face down", s.invited:size()))
     add("Harbor tiles", string.format("%d face down, %d used", s.harbor:size(), #s.harbor.deck.discarded))
     add("Study tiles", string.format("%d face down, %d discarded", s.study:size(), #s.study.deck.discarded))
+    if s.final then add("Final scoring", s.final) end
     return e
   end)
 end

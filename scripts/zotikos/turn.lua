@@ -93,10 +93,10 @@ end
 
 turn.reveal_action = game.step("reveal an action card", function(s)
   local card = s.actions:draw()
-  s.actions:discard(card)
   ui.say("Zotikós reveals his Action card: %s.", ({ generation = "a Generation card", location = "a Location tile",
     time = "a Time die" })[card.kind])
   ui.why("His shelf meets no King's Request, his Action deck is not empty and you have not read: step 2a.")
+  s.actions:discard(card)
   s.now = "acting on his Action card (" .. card.kind .. ")"
   if card.kind == "generation" then
     generation_card(s)
