@@ -118,19 +118,18 @@ endgen.run = game.step("end of generation", function(s)
     .. "Workshop.")
   s.invited_out = {}
   -- Steps 5 and 6 say the reshuffle themselves: with real components they are what you do.
-  s.generations:reshuffle(true)
-  if s.physical then
-    ui.say("5. %s.", s.generations:reshuffle_text())
-  else
-    ui.say("5. His discarded Generation cards are shuffled back into his Generation deck.")
+  local function reshuffle_step(step, pile, physical_extra, generated)
+    pile:reshuffle(true)
+    if s.physical then
+      ui.say("%d. %s%s.", step, pile:reshuffle_text(), physical_extra)
+    else
+      ui.say("%d. %s", step, generated)
+    end
   end
+  reshuffle_step(5, s.generations, "", "His discarded Generation cards are shuffled back into his Generation deck.")
   s.actions:return_aside()
-  s.actions:reshuffle(true)
-  if s.physical then
-    ui.say("6. %s, with the set-aside card.", s.actions:reshuffle_text())
-  else
-    ui.say("6. His discarded Action cards and the set-aside card are shuffled into his Action deck.")
-  end
+  reshuffle_step(6, s.actions, ", with the set-aside card",
+    "His discarded Action cards and the set-aside card are shuffled into his Action deck.")
   s.actions:set_aside()
   ui.say("7. Move the topmost Head Librarian tile from the right of the Great Library face up onto the stack on "
     .. "its left.")
