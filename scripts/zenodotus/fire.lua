@@ -1,5 +1,6 @@
 -- The fire: two dice at the start of each turn check a box of a column (first die odd) or a row
 -- (first die even); equal dice or a full line cancel; the third box burns the line.
+local phrase = require "phrase"
 local powers = require "powers"
 local fire = {}
 -- the host's functions, looked up once
@@ -126,7 +127,7 @@ fire.burn = game.step("burn", function(G, kind, n)
       seat.points.defense = seat.points.defense - COST
       powers.record_use(seat, "defense", seat.points.defense)
       local left = seat.points.defense
-      say("%s uses DEFENSE against the fire (%d point%s left).", seat.name, left, left == 1 and "" or "s")
+      say("%s uses DEFENSE against the fire (%s left).", seat.name, phrase.plural(left, "point"))
       BURNT.seat, BURNT.choice = seat.n, "defend"
       record("burnt", BURNT)
     elseif choice == "retire" then

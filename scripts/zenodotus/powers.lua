@@ -1,4 +1,5 @@
 -- The six powers: their points, the 4-point cost of a use, and the power squares' roll.
+local phrase = require "phrase"
 local powers = {}
 -- the host's functions, looked up once
 local say, record, roll_die = ui.say, game.record, random.roll
@@ -25,7 +26,7 @@ end
 
 -- The narration's pattern for each ending `why` (made once for each).
 local SPEND_PATTERN = setmetatable({}, { __index = function(patterns, why)
-  local pattern = "%s uses %s (%d point%s left)" .. why .. "."
+  local pattern = "%s uses %s (%s left)" .. why .. "."
   patterns[why] = pattern
   return pattern
 end })
@@ -38,7 +39,7 @@ function powers.spend(seat, p, why, ...)
   local left = points[p] - COST
   points[p] = left
   powers.record_use(seat, p, left)
-  say(SPEND_PATTERN[why or ""], seat.name, powers.LABEL[p], left, left == 1 and "" or "s", ...)
+  say(SPEND_PATTERN[why or ""], seat.name, powers.LABEL[p], phrase.plural(left, "point"), ...)
 end
 
 function powers.total(seat)
@@ -80,8 +81,7 @@ function powers.square_roll(seat, p)
   end
   seat.points[p], SQUARE_ROLL.points = now, now
   record("power-square", SQUARE_ROLL)
-  say("%s rolls %d for %s: %+d, now %d point%s.", seat.name, r, powers.LABEL[p], now - before, now,
-    now == 1 and "" or "s")
+  say("%s rolls %d for %s: %+d, now %s.", seat.name, r, powers.LABEL[p], now - before, phrase.plural(now, "point"))
 end
 
 return powers

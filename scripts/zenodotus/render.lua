@@ -3,6 +3,7 @@
 -- B or S an open text, a power letter, . floor, *N a text claimed by seat N, ## burnt, #N
 -- burnt under a text claimed by seat N. Walls are | between squares and --- under a square.
 -- Each row is labelled with its grid number; its fire number stands apart, after "fire".
+local phrase = require "phrase"
 local powers = require "powers"
 local render = {}
 
@@ -67,7 +68,7 @@ function render.seat_line(G, seat)
     parts[#parts + 1] = powers.SHORT[p] .. seat.points[p]
   end
   local where = seat.retired and "retired" or ("at " .. (seat.pos and seat.pos.name or "-"))
-  return string.format("%s, %d text%s, %s%s", where, seat.texts, seat.texts == 1 and "" or "s",
+  return string.format("%s, %s, %s%s", where, phrase.plural(seat.texts, "text"),
     table.concat(parts, " "), seat.skip and ", skips a move" or "")
 end
 

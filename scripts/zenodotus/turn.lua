@@ -1,5 +1,6 @@
 -- A seat's turn: the fire's move, the move roll with LUCK, SPEED and OPENING, the landing
 -- (text or power square), STEALTH, and TIME's extra turn.
+local phrase = require "phrase"
 local powers = require "powers"
 local fire_move = require("fire").move
 local reach_from = require("reach").reach
@@ -164,7 +165,7 @@ local landing = game.step("landing", function(G, seat, sq)
     seat.texts = seat.texts + 1
     CLAIMED.seat, CLAIMED.square, CLAIMED.text = seat.n, sq.name, sq.text
     record("claim", CLAIMED)
-    say("%s claims the %s on %s (%d text%s).", seat.name, sq.text, sq.name, seat.texts, seat.texts == 1 and "" or "s")
+    say("%s claims the %s on %s (%s).", seat.name, sq.text, sq.name, phrase.plural(seat.texts, "text"))
   elseif sq.power then
     if seat.ctl.power_roll(G, seat, sq.power) then
       powers.square_roll(seat, sq.power)
@@ -212,7 +213,7 @@ local function steal(G, seat, t)
     powers.record_use(victim, "defense", victim.points.defense)
     record("theft", { thief = seat.n, victim = victim.n, blocked = true })
     local left = victim.points.defense
-    say("%s blocks the theft with DEFENSE (%d point%s left).", victim.name, left, left == 1 and "" or "s")
+    say("%s blocks the theft with DEFENSE (%s left).", victim.name, phrase.plural(left, "point"))
     return
   end
   -- the victim's first claimed text changes hands
