@@ -28,6 +28,18 @@ using schema_internal::kMaxPatternText;
 using schema_internal::NlohmannJsonAdapter;
 using schema_internal::strict_validator;
 
+// The value a JSON pointer from a bot's schema names (a $ref's fragment, an x-soloist-ref's
+// list), or nullptr. nlohmann's contains() does not only answer: it throws on some pointers it
+// cannot follow (an empty token into an array), and those name nothing either.
+const json* value_at(const json& root, const std::string& pointer) {
+    try {
+        const json::json_pointer at(pointer);
+        return root.contains(at) ? &root.at(at) : nullptr;
+    } catch (const json::exception&) {
+        return nullptr;
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Walking a schema alongside a document, to find the subschemas that apply to a value
 
@@ -166,13 +178,9 @@ private:
         if (doc == c_.documents.end()) return std::nullopt;
         const auto pointer = decoded_fragment(hash == std::string::npos ? "" : ref.substr(hash + 1));
         if (!pointer) return std::nullopt;
-        try {
-            const json::json_pointer at(*pointer);
-            if (!doc->second->contains(at)) return std::nullopt;
-            return SchemaAt{&doc->second->at(at), &doc->first};
-        } catch (const json::exception&) {
-            return std::nullopt;
-        }
+        const json* at = value_at(*doc->second, *pointer);
+        if (!at) return std::nullopt;
+        return SchemaAt{at, &doc->first};
     }
 
     const CompiledSchema& c_;
@@ -672,17 +680,13 @@ private:
             return t;
         }
         const json* component = lookup_(ref->component);
-        std::optional<json::json_pointer> list_pointer;
-        try {
-            list_pointer = json::json_pointer(ref->array_pointer);
-        } catch (const json::exception&) {
-        }
+        const json* list = component ? value_at(*component, ref->array_pointer) : nullptr;
         if (!component) {
             t.problem = "refers to component '" + ref->component + "', which this bot does not have";
-        } else if (!list_pointer || !component->contains(*list_pointer) || !component->at(*list_pointer).is_array()) {
+        } else if (!list || !list->is_array()) {
             t.problem = "refers to the list at " + ref->array_pointer + " of component '" + ref->component + "', which has none";
         } else {
-            for (const json& entry : component->at(*list_pointer)) {
+            for (const json& entry : *list) {
                 auto field = entry.is_object() ? entry.find(ref->field) : entry.end();
                 if (!entry.is_object() || field == entry.end()) continue;
                 t.values.insert(*field);

@@ -227,6 +227,24 @@ TEST_CASE("x-soloist-ref checks ids against another component, with a did-you-me
           Lines{"deck.yaml:3:5: at /cards/0: refers to the list at /cards of component 'cards', which has none"});
 }
 
+TEST_CASE("an x-soloist-ref whose list pointer cannot be followed names no list, and throws nothing", "[schema][refs][safety]") {
+    // nlohmann's contains() throws "unresolved reference token ''" for an empty token into an
+    // array (/cards//id): found by fuzz_schema.
+    TempDir tmp;
+    const json cards = json::parse(R"({"cards": [{"id": "c1"}]})");
+    const ComponentLookup lookup = [&](const std::string&) { return &cards; };
+    const auto doc = load_yaml(tmp.write("hand.yaml", "hand: [c1]\n"));
+    const auto check = [&](const std::string& name, const std::string& ref) {
+        tmp.write(name, "# a hand\nproperties:\n  hand: {type: array, items: {type: string, x-soloist-ref: " + ref + "}}\n");
+        return relative_lines(check_references(doc, tmp.path() / name, lookup), tmp.path());
+    };
+    CHECK(check("empty-token.schema.yaml", "cards/cards//id") ==
+          Lines{"hand.yaml:1:8: at /hand/0: refers to the list at /cards/ of component 'cards', which has none"});
+    CHECK(check("letters.schema.yaml", "cards/cards/x/id") ==
+          Lines{"hand.yaml:1:8: at /hand/0: refers to the list at /cards/x of component 'cards', which has none"});
+    CHECK(check("good.schema.yaml", "cards/cards/id").empty());
+}
+
 TEST_CASE("library schemas are named, with a did-you-mean for a wrong name", "[schema]") {
     const auto dir = test::source_dir() / "schemas";
     CHECK(library_schema("deck", dir) == dir / "deck.schema.yaml");
