@@ -122,13 +122,14 @@ function human.power_roll(G, seat, p)
     phrase.plural(seat.points[p], "point")))
 end
 
-function human.steal(G, seat, targets)
+function human.steal(G, seat, targets, before)
   local options = { { id = "no", label = "No theft" } }
   for _, t in ipairs(targets) do
     options[#options + 1] = { id = "seat" .. t.seat.n, label = string.format("Steal from %s (%s)%s",
       t.seat.name, phrase.plural(t.seat.texts, "text"), t.across and ", across the wall with OPENING" or "") }
   end
-  local id = ui.ask(string.format("%s: use STEALTH (%d points)?", seat.name, seat.points.stealth), options)
+  local id = ui.ask(string.format("%s: use STEALTH%s (%d points)?", seat.name, before and " before you move" or "",
+    seat.points.stealth), options)
   for _, t in ipairs(targets) do
     if id == "seat" .. t.seat.n then return t end
   end

@@ -21,8 +21,9 @@ local CHOICES = {
   { id = "opening", label = "OPENING", speed = false, opening = true },
   { id = "speed+opening", label = "SPEED and OPENING", speed = true, opening = true },
 }
--- the label of a choice with OPENING when it is already paid this turn
-for _, c in ipairs(CHOICES) do c.label_on = c.label:gsub("OPENING", "OPENING (already on)") end
+-- the label of a choice when OPENING is already paid this turn (for a theft across a wall
+-- before the move): the walls are open whichever is chosen, so no choice pays OPENING again
+for _, c in ipairs(CHOICES) do c.label_on = c.label .. ", OPENING already on" end
 
 -- A combo's squares (combo.reach) are worked out only when someone reads them, and its full
 -- list of destinations (combo.dests) only when someone reads that: a bot often settles its
@@ -69,7 +70,7 @@ for opening = 1, 3 do
   for _, speed in ipairs({ false, true }) do
     local list = {}
     for n, c in ipairs(CHOICES) do
-      if (not c.speed or speed) and (not c.opening or opening > 1) then list[#list + 1] = combo[n] end
+      if (not c.speed or speed) and (not c.opening or opening == 2) then list[#list + 1] = combo[n] end
     end
     OFFERS[speed][opening] = list
   end
@@ -232,13 +233,14 @@ local function steal(G, seat, t)
 end
 
 -- STEALTH may be used again and again in a turn, while its points pay for it (the text puts
--- no limit on how often a power is used, only on its points). Returns true when it was used.
-local theft = game.step("theft", function(G, seat)
+-- no limit on how often a power is used, only on its points), before the move and after it
+-- (before: true for the first). Returns true when it was used.
+local theft = game.step("theft", function(G, seat, before)
   local used = false
   while seat.points.stealth >= COST do
     local targets = targets_of(G, seat)
     if not targets then return used end
-    local t = seat.ctl.steal(G, seat, targets)
+    local t = seat.ctl.steal(G, seat, targets, before)
     if not t then return used end
     steal(G, seat, t)
     used = true
@@ -263,15 +265,17 @@ function turn.play(G, seat)
     G:show(seat.after_turn)
     return
   end
-  -- a move: roll, move, land, steal; again while the seat spends TIME on another turn
+  -- a move: steal, roll, move, land, steal; again while the seat spends TIME on another turn
   while true do
+    -- powers may be used at any time in the turn: a thief beside its victim need not move first
+    if seat.points.stealth >= COST and theft(G, seat, true) then show(seat.after_theft, G.entries) end
     local dest = move(G, seat)
     if dest then landing(G, seat, dest) end
     -- the board after the move comes before any theft, so a player asked to block sees where
     -- the thief stands (and is shown again after a theft)
     show(seat.after_move, G.entries)     -- (G:show)
     -- the game ends the moment the last text is claimed: no theft after it
-    if G.board.open_texts > 0 and theft(G, seat) then show(seat.after_theft, G.entries) end
+    if G.board.open_texts > 0 and theft(G, seat, false) then show(seat.after_theft, G.entries) end
     -- (whether the seat can pay for TIME is asked first: usually it cannot, and G:over() may
     -- search the board)
     if seat.points.time < COST or G:over() or not seat.ctl.time(G, seat) then return end

@@ -16,7 +16,8 @@
 --     none). combo.dests, the full list, is built on first use; combo.reach:has(square) checks
 --     one square, which is much cheaper (strategies/base.lua's best_move does only that)
 --   power_roll(G, seat, power) -> true to roll on a power square
---   steal(G, seat, targets) -> one of targets ({seat =, across =}) or nil
+--   steal(G, seat, targets, before) -> one of targets ({seat =, across =}) or nil; before: the
+--     seat has not moved yet this turn (it may steal again after its move)
 --   block(G, seat, thief) -> true to spend DEFENSE against a theft
 --   burn(G, seat, can_defend) -> "defend" | "lose" | "retire"
 --   time(G, seat) -> true to spend TIME on another turn
