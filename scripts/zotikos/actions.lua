@@ -64,6 +64,22 @@ function actions.send(s, who, location)
     words.name(location))
 end
 
+-- Sends Invited Scholar n. One the Garden sent out this generation, whose tile then came up from
+-- his Ship Location stack, still stands on its space: it moves from there (README ruling 28).
+function actions.send_invited(s, n, location)
+  for _, m in ipairs(s.invited_out) do
+    if m == n then
+      ui.say("His Invited Scholar %d already stands on a Scholar space this generation: move it from there to the "
+        .. "first empty Scholar space at the %s (beside his Workshop if there is none).", n, words.name(location))
+      ui.why("Each Invited Scholar is one piece: sent again before the end of the generation brings it back, it "
+        .. "moves (README ruling 28).")
+      return
+    end
+  end
+  s.invited_out[#s.invited_out + 1] = n
+  actions.send(s, "his Invited Scholar " .. n, location)
+end
+
 -- HARBOR: a Harbor tile names the space for a Captain token.
 actions.register("harbor", game.step("harbor", function(s)
   if s.captains == 0 or s.harbor:is_empty() then
@@ -179,8 +195,7 @@ actions.register("garden", game.step("garden", function(s)
   local card_taken = { location = location }
   s.invited_cards[#s.invited_cards + 1] = card_taken
   card_taken.renown = ui.number("How much Renown does that Scholar card show (he scores it at the end)?", 0, 30)
-  s.invited_out[#s.invited_out + 1] = tile.scholar
-  actions.send(s, "his Invited Scholar " .. tile.scholar, location)
+  actions.send_invited(s, tile.scholar, location)
   actions.perform(s, location)
   return true
 end))

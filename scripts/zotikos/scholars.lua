@@ -53,10 +53,13 @@ function scholars.use(s, sc)
   local tile = sc.tile
   sc.tile, sc.used = nil, true
   if scholars.his_below(s, tile) == 0 then
+    -- The usual advance: an Event tile where it lands is triggered; its bonus is not his (README ruling 29).
     local advance = "advance that tile (to the space right of the rightmost Generation tile, or one space if it is "
-      .. "the rightmost)"
+      .. "the rightmost) and trigger an Event tile there as usual; he takes no bonus of that space"
     if (s.player_scholars[tile] or 0) == 0 then
       ui.say("His was the last Local Scholar below %s: %s.", scholars.tile_name(s, tile), advance)
+      ui.why("The last Local Scholar to leave a Generation tile advances it in the usual way, which triggers an Event "
+        .. "tile where it lands (README ruling 29).")
     else
       ui.say("If no Local Scholar of yours is still below %s, his was the last one there: %s.",
         scholars.tile_name(s, tile), advance)

@@ -57,8 +57,7 @@ local function location_tile(s)
     .. "ignores its bonuses.")
   if t.scholar then
     -- An Invited Scholar Location tile: the Scholar goes first, the tile then leaves the stack.
-    s.invited_out[#s.invited_out + 1] = t.scholar
-    actions.send(s, "his Invited Scholar " .. t.scholar, t.action)
+    actions.send_invited(s, t.scholar, t.action)
     ui.say("Lay that Invited Scholar Location tile face down beside his Workshop.")
     return actions.perform(s, t.action)
   end
@@ -74,6 +73,23 @@ local function location_tile(s)
   return actions.perform(s, "navigation")
 end
 
+-- A Local Scholar goes to its tile's Location and he attempts the action there; when he cannot
+-- take it, the Scholar comes back beside his board and he performs Navigation (step 2b, and a
+-- Generation card alike: README ruling 27). Returns whether he took the Location's action.
+local function send_scholar(s, sc)
+  local location = scholars.use(s, sc)
+  if location == "navigation" then
+    return actions.perform(s, "navigation")
+  end
+  if actions.attempt(s, location) then return true end
+  ui.say("He cannot take the %s action: return his Local Scholar beside his board; he performs Navigation "
+    .. "instead.", words.name(location))
+  ui.why("A Local Scholar sent to a Location he cannot act at comes back beside his board (step 2b; on a "
+    .. "Generation card too, README ruling 27).")
+  actions.attempt(s, "navigation")
+  return false
+end
+
 local function generation_card(s)
   local card = draw_generation_card(s)
   local tile = s.tile_by_id[card.tile]
@@ -84,7 +100,7 @@ local function generation_card(s)
   end
   if mine then
     ui.why("He has a Local Scholar below that tile, so it goes to the tile's Location.")
-    scholars.use(s, mine)
+    return send_scholar(s, mine)
   else
     ui.why("He has no Local Scholar below that tile: he takes its action all the same (README ruling 5).")
   end
@@ -112,15 +128,7 @@ turn.use_scholar = game.step("use a local scholar", function(s)
   s.now = "using his Local Scholar below " .. scholars.tile_name(s, sc.tile)
   ui.say("Zotikós uses his Local Scholar below %s.", scholars.tile_name(s, sc.tile))
   ui.why("%s.", decision.why)
-  local location = scholars.use(s, sc)
-  if location == "navigation" then
-    return actions.perform(s, "navigation")
-  end
-  if not actions.attempt(s, location) then
-    ui.say("He cannot take the %s action: return his Local Scholar beside his board; he performs Navigation "
-      .. "instead.", words.name(location))
-    actions.attempt(s, "navigation")
-  end
+  send_scholar(s, sc)
 end)
 
 turn.read = game.step("read", function(s)
