@@ -64,6 +64,8 @@ local function carry_out(state, space, effects)
   end
 end
 
+local COIN_ELSEWHERE = "%s's own entry in the rules sends its coin to %s, not to the last space of row %s."
+
 -- What becomes of the mine or coin on a requirement space.
 local TOKEN_OUTCOME = {
   mine = {
@@ -85,13 +87,20 @@ local TOKEN_OUTCOME = {
     failed = function(state, space)
       local target = state.mat:move_coin(space)
       local changed = target.changed_requirement
+      -- The general paragraph says "the last space of the row"; the space's own entry wins
+      -- (README ruling 12), so a coin sent to another row says why.
       if target.marker then
         ui.say("Move the 5-Jar coin from %s onto %s. This changes nothing: %s is already behind you.",
           space.id, target.id, target.id)
-        ui.why("A coin on a last space only changes what that space asks; %s was already reached.", target.id)
       else
         ui.say("Move the 5-Jar coin from %s onto %s. From now on %s asks you to %s instead of %s.",
           space.id, target.id, target.id, changed.text, target.requirement.text)
+      end
+      if target.row ~= space.row then
+        ui.why(COIN_ELSEWHERE, space.id, target.id, space.row)
+      end
+      if target.marker then
+        ui.why("A coin on a last space only changes what that space asks; %s was already reached.", target.id)
       end
     end,
   },
@@ -145,7 +154,8 @@ requirements.last_space = game.step("last space", function(state, space)
       ui.say("%s is met, but this is the last round: the game ends after it with %d of the %d last spaces "
         .. "needed.", space.id, #state.met, needed)
     else
-      ui.say("%s is met. Play on: the game ends when you have met %d last spaces.", space.id, needed)
+      ui.say("%s is met. Play on: the game ends at once when you have met %d last spaces, or else after round %d.",
+        space.id, needed, game.options.rounds)
     end
     why_answer(space, req, answer)
     return nil
