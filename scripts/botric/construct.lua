@@ -129,8 +129,10 @@ construct.try = game.step("construct a building", function(state)
   ui.say("It pays the materials (never Gold) from anywhere in the connected village: its own High Quality first, then "
     .. "its own Refined, then those closest to the building site.")
   place(state, choice.kind)
+  -- A new Barn is a Production tile, a new Refinery a Refinery, a Landmark neither.
+  local on = ({ barn = "production", refinery = "refinery" })[choice.kind]
   villagers.send(state, v, "its new " .. util.kind_label(choice.kind),
-    string.format("the %s villager %d built in round %d", util.kind_label(choice.kind), v.n, state.round))
+    string.format("the %s villager %d built in round %d", util.kind_label(choice.kind), v.n, state.round), on)
   table.remove(state.queue, choice.n)
   if choice.kind == "landmark" then state.landmarks = state.landmarks + 1 end  -- built now, as `show` says
   bonus.score(state, choice, "Building it")

@@ -24,13 +24,13 @@ produce.try = game.step("produce", function(state)
       end
       return c.n <= fewest and 0 or 1
     end },
-    villagers.closest_step(state),
+    villagers.closest_step(state, "production"),
   }, { tie = "ask", label = util.label, prompt = "These Production tiles tie on Botric's priority list: which does it use (your choice)?" })
   ui.say("Botric produces on %s (on a Barn: one of each Raw material).", choice.label)
   ui.why("Which tile: %s.", d.why)
-  local v, dist = villagers.closest(state, choice.label, choice.facts.distance)
+  local v, dist = villagers.closest(state, choice.label, choice.facts.distance, "production")
   villagers.send_closest(state, v, dist, choice.label,
-    string.format("the Production tile villager %d produced on in round %d", v.n, state.round))
+    string.format("the Production tile villager %d produced on in round %d", v.n, state.round), "production")
   State.score(state, 1)
   ui.say("Botric scores 1 Point instead of the Gold reward (now %d).", state.points)
   ui.why("Botric gains no Gold: after producing it gains 1 Point instead of the production reward's Gold.")

@@ -27,13 +27,13 @@ refine.try = game.step("refine", function(state)
         return ui.number(string.format("%s: how many Refined materials can it make now?", c.label), 1, 30)
       end)
     end },
-    villagers.closest_step(state),
+    villagers.closest_step(state, "refinery"),
   }, { tie = "ask", label = util.label, prompt = "These Refineries tie on Botric's priority list: which does it use (your choice)?" })
   ui.say("Botric refines at %s.", choice.label)
   ui.why("Which Refinery: %s.", d.why)
-  local v, dist = villagers.closest(state, choice.label, choice.facts.distance)
+  local v, dist = villagers.closest(state, choice.label, choice.facts.distance, "refinery")
   villagers.send_closest(state, v, dist, choice.label,
-    string.format("the Refinery villager %d refined at in round %d", v.n, state.round))
+    string.format("the Refinery villager %d refined at in round %d", v.n, state.round), "refinery")
   local made_hq = high_quality(choice)
   ui.say("Take the materials it needs from those closest to it (equally close: you choose), and put Botric's %s there.",
     made_hq and "High Quality materials" or "Refined materials")

@@ -2,6 +2,7 @@
 local priority = require "priority"
 local util = require "util"
 local villagers = require "villagers"
+local bonus = require "bonus"
 
 local road = {}
 
@@ -18,12 +19,14 @@ road.try = game.step("build a road", function(state)
     return false
   end
   local target = "an unconnected tile as close to the Church as possible"
+  -- Equally close tiles (or equally few roads) are all options for the priority list below.
   local n = util.count(state, "Build a road (its materials from the connected village, none bought): how many legal "
-    .. "places for it would connect the unconnected tile closest to the Church? (0 if no unconnected tile can get one)")
+    .. "places for it would connect an unconnected tile as close to the Church as possible (count the places of every "
+    .. "such tile equally close)? (0 if no unconnected tile can get one)")
   if n == 0 then
     target = "a tile with the fewest roads connecting it already"
     n = util.count(state, "Build a road: how many legal places for it reach a tile with the fewest roads connecting it "
-      .. "already? (0 if Botric cannot build a road at all)")
+      .. "already (count the places of every tile tied for the fewest)? (0 if Botric cannot build a road at all)")
   end
   if n == 0 then
     ui.say("Build a road: Botric cannot build one.")
@@ -82,7 +85,12 @@ road.try = game.step("build a road", function(state)
   ui.why("Target: %s; which place: %s.", target, d.why)
   local v = villagers.first_standing(state)
   villagers.send(state, v, "the tile of its new road",
-    string.format("the tile of the road villager %d built in round %d", v.n, state.round))
+    string.format("the tile of the road villager %d built in round %d", v.n, state.round), "any")
+  -- The road's materials come from the village like a building's; their bonuses are scored as
+  -- usual (README ruling 30).
+  ui.say("It pays the road's materials from anywhere in the connected village (it buys none): its own High Quality "
+    .. "first, then its own Refined, then those closest to the new road.")
+  bonus.score(state, choice, "The road")
   return true
 end)
 

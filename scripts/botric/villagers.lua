@@ -20,11 +20,13 @@ end
 -- `tile` names where it goes as the player sees it now; `at`, when given, is how Soloist names
 -- that place later: a Production tile, a Refinery, a new building or a road's tile is one of
 -- many, so it is named by the villager and the round, and two villagers on two such tiles are
--- never taken for villagers on the same tile.
-function villagers.send(state, v, tile, at)
+-- never taken for villagers on the same tile. `kind` says what that tile can be (README ruling
+-- 27): "production" (a Production tile, a Barn), "refinery", "any" (a road's tile), or nil (the
+-- Church, Town Hall or Market, or a Landmark: never a Production tile or a Refinery).
+function villagers.send(state, v, tile, at, kind)
   local from = v.tile
   at = at or tile
-  v.tile, v.standing = at, false
+  v.tile, v.standing, v.kind = at, false, kind
   if from == at then
     ui.say("Lay Botric's villager %d down where it stands, on %s.", v.n, tile)
   else
@@ -32,20 +34,24 @@ function villagers.send(state, v, tile, at)
   end
 end
 
--- The Church, the Town Hall and the Market: no Production tile or Refinery is one of them, so a
--- villager there is at least 1 tile away from one.
-local NAMED = { ["the Church"] = true, ["the Town Hall"] = true, ["the Market"] = true }
+-- Whether a villager standing there could be on a tile of kind `target` ("production" or
+-- "refinery"): a Production tile is never a Refinery, and neither is the Church, the Town Hall,
+-- the Market or a Landmark, so a villager there is at least 1 tile away from one.
+local function could_be_on(v, target)
+  return v.kind == "any" or v.kind == target
+end
 
 -- The priority step Produce and Refine share: the candidate tile closest along the roads to
 -- one of Botric's standing villagers (the distance kept as the tile's fact `distance`, which
 -- villagers.closest then knows without asking again).
-function villagers.closest_step(state)
+-- `target`: what the candidates are ("production" or "refinery").
+function villagers.closest_step(state, target)
   return { "the closest to one of Botric's standing villagers", least = function(c)
     return util.fact(c, "distance", function()
       -- 0 only when a standing villager is on a tile that could be this one.
       local can_be_on = false
       for _, v in ipairs(State.standing(state)) do
-        if not NAMED[v.tile] then can_be_on = true end
+        if could_be_on(v, target) then can_be_on = true end
       end
       return ui.number(string.format("%s: how many tiles is it along the roads from the nearest standing villager of Botric's%s?",
         c.label, can_be_on and " (0: one stands on it)" or ""), can_be_on and 0 or 1, state.data.largest_count)
@@ -58,11 +64,11 @@ end
 -- `known`: the distance from the tile to the nearest standing villager, when the priority list
 -- asked it already; no villager is nearer, and when every other place is further the last one
 -- is that distance without asking.
-function villagers.closest(state, what, known)
+function villagers.closest(state, what, known, target)
   local standing = State.standing(state)
   local places, seen = {}, {}
   for _, v in ipairs(standing) do
-    if not seen[v.tile] then seen[v.tile] = true; places[#places + 1] = v.tile end
+    if not seen[v.tile] then seen[v.tile] = v; places[#places + 1] = v.tile end
   end
   if #places <= 1 then
     local v = standing[1]
@@ -80,7 +86,7 @@ function villagers.closest(state, what, known)
         if v.tile == place and not first then first = v end
       end
       distance[place] = ui.number(string.format("How many tiles is it along the roads from %s to %s (where Botric's villager %d stands)?",
-        what, place, first.n), math.max(known or 0, NAMED[place] and 1 or 0), state.data.largest_count)
+        what, place, first.n), math.max(known or 0, could_be_on(seen[place], target) and 0 or 1), state.data.largest_count)
       if distance[place] == known then nearest_seen = true end
     end
   end
@@ -92,11 +98,11 @@ function villagers.closest(state, what, known)
 end
 
 -- A villager sent to the tile chosen by closest(): at distance 0 it stands there already.
-function villagers.send_closest(state, v, dist, tile, at)
+function villagers.send_closest(state, v, dist, tile, at, kind)
   if dist == 0 then
-    villagers.send(state, v, v.tile)
+    villagers.send(state, v, v.tile, nil, v.kind)
   else
-    villagers.send(state, v, tile, at)
+    villagers.send(state, v, tile, at, kind)
   end
 end
 
