@@ -237,87 +237,110 @@ end
 
 -- The draft ----------------------------------------------------------------------------------------
 
--- The draft pool, asked bowl by bowl and only as far as the priority list needs.
+-- The draft pool, asked bowl by bowl and only as far as the priority list needs: `count(face)` asks
+-- how many dice the bowl holds, `colors(face)` which colours are among them (asked separately, so a
+-- bowl that cannot beat the candidate already found is never asked its colours).
 local function pool(state)
   local bowls = {}
   local colors = {}
   for _, c in ipairs(state.board.colors) do colors[#colors + 1] = c.id end
-  return function(face)
+  local p = {}
+  function p.count(face)
     if bowls[face] == nil then
       -- Potency is the dice in the bowl, at most the top of the potency track (README ruling 2).
       local n = ui.number(string.format("Draft pool: how many dice are in the %s bowl? (%d or more: answer %d)", face,
         state.board.potency_max + 1, state.board.potency_max), 0, state.board.potency_max)
-      local present = {}
-      if n > 0 then
-        local options = {}
-        local total = #colors
-        for mask = 1, (1 << total) - 1 do
-          local names, count = {}, 0
-          for i = 1, total do
-            if mask & (1 << (i - 1)) ~= 0 then
-              names[#names + 1] = colors[i]
-              count = count + 1
-            end
-          end
-          if count <= n then
-            options[#options + 1] = { id = table.concat(names, "+"), label = util.list(names), count = count }
-          end
-        end
-        table.sort(options, function(a, b)
-          if a.count ~= b.count then return a.count < b.count end
-          return a.id < b.id
-        end)
-        -- A set of colours has no order: "red+white" is typed as readily as "white+red". The other
-        -- orders follow the list above under the same label, so its numbers stay as they are.
-        local n_listed = #options
-        for i = 1, n_listed do
-          local names = {}
-          for c in options[i].id:gmatch("[^+]+") do names[#names + 1] = c end
-          for _, order in ipairs(util.orders(names)) do
-            local id = table.concat(order, "+")
-            if id ~= options[i].id then
-              options[#options + 1] = { id = id, label = options[i].label }
-            end
-          end
-        end
-        local answer = ui.ask(string.format("Which colours are among the dice in the %s bowl?", face), options)
-        for c in answer:gmatch("[^+]+") do present[c] = true end
-      end
-      bowls[face] = { count = n, colors = present }
+      bowls[face] = { count = n, colors = n == 0 and {} or nil }
     end
-    return bowls[face]
+    return bowls[face].count
   end
+  function p.known(face)
+    return bowls[face] ~= nil and bowls[face].colors ~= nil
+  end
+  function p.colors(face)
+    local n = p.count(face)
+    local b = bowls[face]
+    if b.colors == nil then
+      local options = {}
+      local total = #colors
+      for mask = 1, (1 << total) - 1 do
+        local names, count = {}, 0
+        for i = 1, total do
+          if mask & (1 << (i - 1)) ~= 0 then
+            names[#names + 1] = colors[i]
+            count = count + 1
+          end
+        end
+        if count <= n then
+          options[#options + 1] = { id = table.concat(names, "+"), label = util.list(names), count = count }
+        end
+      end
+      table.sort(options, function(a, c)
+        if a.count ~= c.count then return a.count < c.count end
+        return a.id < c.id
+      end)
+      -- A set of colours has no order: "red+white" is typed as readily as "white+red". The other
+      -- orders follow the list above under the same label, so its numbers stay as they are.
+      local n_listed = #options
+      for i = 1, n_listed do
+        local names = {}
+        for c in options[i].id:gmatch("[^+]+") do names[#names + 1] = c end
+        for _, order in ipairs(util.orders(names)) do
+          local id = table.concat(order, "+")
+          if id ~= options[i].id then
+            options[#options + 1] = { id = id, label = options[i].label }
+          end
+        end
+      end
+      local answer = ui.ask(string.format("Which colours are among the dice in the %s bowl?", face), options)
+      b.colors = {}
+      for c in answer:gmatch("[^+]+") do b.colors[c] = true end
+    end
+    return b.colors
+  end
+  return p
 end
 
 -- The best of a list of {face =, set =, color =} candidates: the highest potency, the earlier entry
 -- on a tie (README ruling 3; by bowl order for a die of any symbol, ruling 4). The candidates'
 -- bowls are asked in the list's order, and no further once one holds the top potency (`cap`):
--- a later candidate could only tie, and a tie goes to the earlier. The pick carries the
--- comparison in words for `why`.
+-- a later candidate could only tie, and a tie goes to the earlier. For the same reason a bowl
+-- holding no more dice than the best candidate found so far is not asked its colours. The pick
+-- carries the comparison in words for `why`.
 local function best(bowl, cap, candidates, by_bowl)
-  local present, found = {}, {}
+  local present, found, skipped, seen = {}, {}, {}, {}
   local capped = false
+  local top = nil -- the highest potency among the candidates found so far
   for i, c in ipairs(candidates) do
-    local b = bowl(c.face)
-    if b.count > 0 and b.colors[c.color] then
+    local n = bowl.count(c.face)
+    if n > 0 and top and n <= top and not bowl.known(c.face) then
+      -- It could at best tie, and a tie goes to the earlier: its colours cannot change the pick.
+      if not seen[c.face] then
+        seen[c.face] = true
+        skipped[#skipped + 1] = string.format("the %s bowl (%d %s)", c.face, n, n == 1 and "die" or "dice")
+      end
+    elseif n > 0 and bowl.colors(c.face)[c.color] then
       present[#present + 1] = c
-      found[#found + 1] = string.format("%s %s%s %d", c.color, c.face, c.set and (" set to " .. c.set) or "", b.count)
-      if b.count >= cap and i < #candidates then
+      found[#found + 1] = string.format("%s %s%s %d", c.color, c.face, c.set and (" set to " .. c.set) or "", n)
+      top = math.max(top or 0, n)
+      if n >= cap and i < #candidates then
         capped = true
         break
       end
     end
   end
   local c, decision = priority.choose(present, {
-    { "the highest potency", most = function(x) return bowl(x.face).count end },
+    { "the highest potency", most = function(x) return bowl.count(x.face) end },
   })
   if not c then
     return nil
   end
-  local pick = { face = c.face, set = c.set, color = c.color, potency = bowl(c.face).count }
+  local pick = { face = c.face, set = c.set, color = c.color, potency = bowl.count(c.face) }
   if capped then
     pick.compared = string.format("compared by potency: %s; %d is the top of the potency track, so no later "
       .. "candidate can beat it", table.concat(found, ", "), cap)
+  elseif decision.by == "only" and #skipped > 0 then
+    pick.compared = string.format("compared by potency: %s", found[1])
   elseif decision.by == "only" then
     pick.compared = string.format("compared by potency: %s is the only candidate", found[1])
   else
@@ -325,6 +348,10 @@ local function best(bowl, cap, candidates, by_bowl)
       pick.potency, decision.by == "criterion" and "" or by_bowl
         and "; on the tie, the first bowl in board order (README ruling 4)"
         or "; on the tie, the earlier in the priority list and colour order (README ruling 3)")
+  end
+  if #skipped > 0 then
+    pick.compared = string.format("%s; %s could not beat an earlier candidate (a tie goes to the earlier), "
+      .. "so %s colours were not asked", pick.compared, util.list(skipped), #skipped > 1 and "their" or "its")
   end
   return pick
 end

@@ -138,8 +138,11 @@ experiments.complete = game.step("completing experiments", function(state)
     })
     if decision.step == 1 or decision.by == "only" then
       why = why .. ": " .. util.cap(e.type)
-    else
+    elseif decision.step == 2 then
       why = why .. " (neither or both are), then the most VP"
+    else
+      -- Still tied after both of the text's criteria (README ruling 12): the one it took first.
+      why = string.format("%s (neither or both are), then the most VP (both %d), so the one it took first", why, e.vp)
     end
     complete(state, e)
     ui.why(why .. ".")
@@ -156,7 +159,7 @@ end
 -- Which Masterpieces it can complete (gold only with the option), and the one it completes: the
 -- most VP among them. Asked lazily: every requirement, the VP only of those it can complete when
 -- there are two or more, and the type (and VP) only of the one it completes.
-local function masterpiece_choice(state, drawn)
+local function masterpiece_choice(state, drawn, ask_type)
   local able, missed = {}, {}
   for _, e in ipairs(drawn) do
     local cost = short(state, e)
@@ -170,8 +173,13 @@ local function masterpiece_choice(state, drawn)
   local met = {}
   for _, e in ipairs(able) do
     local cost = short(state, e)
-    met[#met + 1] = e == best and util.describe_experiment(util.known_experiment(e))
-      .. (cost > 0 and string.format(", %d short", cost) or "") or requirement(state, e)
+    if e == best and ask_type then
+      met[#met + 1] = util.describe_experiment(util.known_experiment(e))
+        .. (cost > 0 and string.format(", %d short", cost) or "")
+    else
+      if e == best then util.known_experiment(e, true) end -- its VP, not its type
+      met[#met + 1] = requirement(state, e)
+    end
   end
   return best, met, missed
 end
@@ -188,7 +196,13 @@ function experiments.masterpiece(state)
   for i = 1, n do
     drawn[i] = util.offered_experiment(state, string.format("Masterpiece %d of %d", i, n))
   end
-  local best, met, missed = util.settled(state, function() return masterpiece_choice(state, drawn) end)
+  -- Its type counts only for the Formulas, as one more type of completed experiment: with all four
+  -- types already completed it cannot add one, so it is not asked.
+  local ask_type = false
+  for _, kind in ipairs(util.elements(state.board)) do
+    ask_type = ask_type or not has_type(state, kind)
+  end
+  local best, met, missed = util.settled(state, function() return masterpiece_choice(state, drawn, ask_type) end)
   local gold_rule = state.options["masterpiece-gold"]
     and "it may pay 1 Gold per missing level (difficulty option)" or "it spends no gold on Masterpieces"
   if not best then
@@ -196,15 +210,17 @@ function experiments.masterpiece(state)
     ui.why("It can complete none of them (%s); %s.", table.concat(missed, "; "), gold_rule)
     return
   end
-  local e = util.known_experiment(best)
+  local e = util.known_experiment(best, not ask_type)
   e.masterpiece = true
   local cost = short(state, e)
   state.gold = state.gold - cost
   state.completed[#state.completed + 1] = e
-  ui.say("Botmegistus completes the Masterpiece %s%s; discard the other%s.", util.describe_experiment(e),
+  ui.say("Botmegistus completes the %s%s; discard the other%s.", util.describe_experiment(e),
     cost > 0 and string.format(", paying %d Gold", cost) or "", n > 2 and "s" or "")
-  ui.why("It completes the Masterpiece with the most VP among those it can complete (%s)%s; %s.",
-    table.concat(met, "; "), #missed > 0 and "; out of reach: " .. table.concat(missed, "; ") or "", gold_rule)
+  ui.why("It completes the Masterpiece with the most VP among those it can complete (%s)%s; %s%s.",
+    table.concat(met, "; "), #missed > 0 and "; out of reach: " .. table.concat(missed, "; ") or "", gold_rule,
+    ask_type and "" or "; its type is not asked: all four types are already among its completed experiments, "
+      .. "so it adds no Formula")
 end
 
 return experiments

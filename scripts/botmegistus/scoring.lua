@@ -27,7 +27,7 @@ function scoring.breakdown(state)
     state.ethereal * s.vp_per_ethereal_token)
   local types, seen = 0, {}
   for _, e in ipairs(state.completed) do
-    if not seen[e.type] then seen[e.type], types = true, types + 1 end
+    if e.type and not seen[e.type] then seen[e.type], types = true, types + 1 end
   end
   local formulas, gold = math.min(types, s.formula_max), state.gold
   local bought = 0

@@ -198,6 +198,15 @@ end
 gain_bonus = game.step("bonus token", function(state, track, level)
   local k = key(track, level)
   if token_gone(state, track, level) then
+    -- Nothing to ask, but the player sees it land on a bonus space: say why nothing happens.
+    local yours = state.turn.player[track]
+    if yours and yours >= level then
+      ui.why("%s level %d is a bonus space, but your marker is on or above it (level %d): its token is gone, so "
+        .. "Botmegistus gains no bonus.", util.cap(track), level, yours)
+    else
+      ui.why("%s level %d is a bonus space whose token is already gone: Botmegistus gains no bonus.",
+        util.cap(track), level)
+    end
     return
   end
   -- "No token" cannot be the answer at setup (every token is on the board) nor after you said

@@ -75,17 +75,23 @@ function util.offered_experiment(state, what)
   end })
 end
 
--- An experiment's four facts as a plain table (asking, in order, those not yet known).
-function util.known_experiment(e)
-  return { type = e.type, track = e.track, level = e.level, vp = e.vp }
+-- An experiment's four facts as a plain table (asking, in order, those not yet known); without its
+-- type when `no_type` (a Masterpiece whose type cannot count).
+function util.known_experiment(e, no_type)
+  local kind = nil
+  if not no_type then kind = e.type end
+  return { type = kind, track = e.track, level = e.level, vp = e.vp }
 end
 
 function util.ask_experiment(state, what)
   return util.known_experiment(util.offered_experiment(state, what))
 end
 
+-- A Masterpiece is named so; its type is left out when it was not asked.
 function util.describe_experiment(e)
-  return string.format("%s experiment (%s %d, %d VP)", util.cap(e.type), util.cap(e.track), e.level, e.vp)
+  local kind = e.type and (util.cap(e.type) .. " experiment") or "experiment"
+  return string.format("%s%s (%s %d, %d VP)", e.masterpiece and "Masterpiece " or "", kind, util.cap(e.track), e.level,
+    e.vp)
 end
 
 -- Every order of a short list (its permutations), the given order first.
