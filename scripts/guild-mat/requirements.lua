@@ -154,8 +154,9 @@ requirements.last_space = game.step("last space", function(state, space)
       ui.say("%s is met, but this is the last round: the game ends after it with %d of the %d last spaces "
         .. "needed.", space.id, #state.met, needed)
     else
-      ui.say("%s is met. Play on: the game ends at once when you have met %d last spaces, or else after round %d.",
-        space.id, needed, game.options.rounds)
+      -- Every way the game can still end: a later last space failed ends it too, lost.
+      ui.say("%s is met. Play on: the game ends at once when you have met %d last spaces or fail one (you lose), "
+        .. "or else after round %d.", space.id, needed, game.options.rounds)
     end
     why_answer(space, req, answer)
     return nil
