@@ -65,18 +65,26 @@ function actions.send(s, who, location)
 end
 
 -- Sends Invited Scholar n. One the Garden sent out this generation, whose tile then came up from
--- his Ship Location stack, still stands on its space: it moves from there (README ruling 28).
+-- his Ship Location stack, still stands on its space: it moves from there, or stays when it
+-- already stands at that Location (README ruling 28).
 function actions.send_invited(s, n, location)
-  for _, m in ipairs(s.invited_out) do
-    if m == n then
-      ui.say("His Invited Scholar %d already stands on a Scholar space this generation: move it from there to the "
-        .. "first empty Scholar space at the %s (beside his Workshop if there is none).", n, words.name(location))
-      ui.why("Each Invited Scholar is one piece: sent again before the end of the generation brings it back, it "
-        .. "moves (README ruling 28).")
-      return
-    end
+  local at = s.invited_at[n]
+  if at == location then
+    ui.say("His Invited Scholar %d was already sent to the %s this generation: leave it where it is.", n,
+      words.name(location))
+    ui.why("Each Invited Scholar is one piece, and this one already went to the Location its tile names (README "
+      .. "ruling 28).")
+    return
+  elseif at then
+    ui.say("His Invited Scholar %d already stands on a Scholar space this generation: move it from there to the "
+      .. "first empty Scholar space at the %s (beside his Workshop if there is none).", n, words.name(location))
+    ui.why("Each Invited Scholar is one piece: sent again before the end of the generation brings it back, it "
+      .. "moves (README ruling 28).")
+    s.invited_at[n] = location
+    return
   end
   s.invited_out[#s.invited_out + 1] = n
+  s.invited_at[n] = location
   actions.send(s, "his Invited Scholar " .. n, location)
 end
 

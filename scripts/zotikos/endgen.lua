@@ -116,7 +116,7 @@ endgen.run = game.step("end of generation", function(s)
     .. "as usual (bonus or Event).")
   ui.say("4. Return every Scholar from the Executive and Main Action spaces: yours to your supply, his beside his "
     .. "Workshop.")
-  s.invited_out = {}
+  s.invited_out, s.invited_at = {}, {}
   -- Steps 5 and 6 say the reshuffle themselves: with real components they are what you do.
   local function reshuffle_step(step, pile, physical_extra, generated)
     pile:reshuffle(true)

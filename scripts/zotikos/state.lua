@@ -53,7 +53,8 @@ function State.new(options, components)
     scholars = {},       -- his two Local Scholars: {tile = id or nil, used = bool}
     player_scholars = {},-- tile -> Local Scholars you placed there this generation
     invited_cards = {},  -- Scholar cards taken in the Garden: {location =, renown =}
-    invited_out = {},    -- Invited Scholars sent to a Location
+    invited_out = {},    -- Invited Scholars sent to a Location this generation
+    invited_at = {},     -- Invited Scholar -> the Location it was last sent to this generation
     fleet = 1,           -- his Fleet's space on the Navigation spaces (1: Alexandria)
     captains = 4,
     time_dice = {},      -- the Time board's dice, top first: {value =, used =}
