@@ -29,7 +29,7 @@ function State.new(options, data)
     spots = colours,           -- the marker on spot i of the Solo Action tile has colour spots[i]
     aside = {},                -- Action markers drawn and set aside
     favour = { up = true, gold = 0 },
-    villagers = {},            -- {n =, active =, standing =, tile =}
+    villagers = {},            -- {n =, active =, standing =, tile =, kind =} (kind: villagers.send)
     queue = {},                -- Blueprints, oldest first: {kind =} (refinery, landmark, barn)
     roads = data.roads,
     points = 0,

@@ -63,17 +63,38 @@ end
 -- they stand on different tiles.
 -- `known`: the distance from the tile to the nearest standing villager, when the priority list
 -- asked it already; no villager is nearer, and when every other place is further the last one
--- is that distance without asking.
+-- is that distance without asking. `target`: what the tile is ("production" or "refinery").
 function villagers.closest(state, what, known, target)
   local standing = State.standing(state)
   local places, seen = {}, {}
   for _, v in ipairs(standing) do
     if not seen[v.tile] then seen[v.tile] = v; places[#places + 1] = v.tile end
   end
+  -- At 0 a villager stands on it: one on a tile that cannot be this one is at least 1 away, so
+  -- it cannot be the nearest and its distance is not asked (README ruling 27).
+  local ruled_out = false
+  if known == 0 then
+    local could = {}
+    for _, place in ipairs(places) do
+      if could_be_on(seen[place], target) then could[#could + 1] = place end
+    end
+    if #could > 0 and #could < #places then places, ruled_out = could, true end
+  end
+  local near = {}
+  for _, v in ipairs(standing) do
+    for _, place in ipairs(places) do
+      if v.tile == place then near[#near + 1] = v; break end
+    end
+  end
   if #places <= 1 then
-    local v = standing[1]
-    ui.why("Villager %d goes: %s.", v.n, #standing == 1 and "it is Botric's only standing villager"
-      or "all its standing villagers are on the same tile, so the first of them")
+    local v = near[1]
+    if ruled_out then
+      ui.why("Villager %d goes: it stands on %s already, and Botric's other standing villagers stand on tiles that "
+        .. "cannot be it.", v.n, what)
+    else
+      ui.why("Villager %d goes: %s.", v.n, #standing == 1 and "it is Botric's only standing villager"
+        or "all its standing villagers are on the same tile, so the first of them")
+    end
     return v, known
   end
   local distance, nearest_seen = {}, false
@@ -90,17 +111,18 @@ function villagers.closest(state, what, known, target)
       if distance[place] == known then nearest_seen = true end
     end
   end
-  local v, d = priority.choose(standing, { { "the villager closest to it", least = function(x) return distance[x.tile] end } }, {
+  local v, d = priority.choose(near, { { "the villager closest to it", least = function(x) return distance[x.tile] end } }, {
     tie = "ask", label = function(x) return "villager " .. x.n .. " (on " .. x.tile .. ")" end,
     prompt = "These villagers of Botric's are equally close: which one goes (your choice)?" })
   ui.why("Which villager: %s.", d.why)
   return v, distance[v.tile]
 end
 
--- A villager sent to the tile chosen by closest(): at distance 0 it stands there already.
+-- A villager sent to the tile chosen by closest(): at distance 0 it stands there already, and
+-- that tile (a road's, say) is now known to be of the chosen tile's kind.
 function villagers.send_closest(state, v, dist, tile, at, kind)
   if dist == 0 then
-    villagers.send(state, v, v.tile, nil, v.kind)
+    villagers.send(state, v, v.tile, nil, kind)
   else
     villagers.send(state, v, tile, at, kind)
   end
