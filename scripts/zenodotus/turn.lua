@@ -266,21 +266,26 @@ function turn.play(G, seat)
     return
   end
   -- a move: steal, roll, move, land, steal; again while the seat spends TIME on another turn
+  local first = true
   while true do
-    -- powers may be used at any time in the turn: a thief beside its victim need not move first
-    if seat.points.stealth >= COST and theft(G, seat, true) then show(seat.after_theft, G.entries) end
+    -- powers may be used at any time in the turn: a thief beside its victim need not move first.
+    -- A TIME turn begins where the theft after the last move left off, nothing changed since
+    -- (no fire, no other move): asking again would repeat that question.
+    if first and seat.points.stealth >= COST and theft(G, seat, true) then show(seat.after_theft, G.entries) end
     local dest = move(G, seat)
     if dest then landing(G, seat, dest) end
     -- the board after the move comes before any theft, so a player asked to block sees where
     -- the thief stands (and is shown again after a theft)
     show(seat.after_move, G.entries)     -- (G:show)
-    -- the game ends the moment the last text is claimed: no theft after it
-    if G.board.open_texts > 0 and theft(G, seat, false) then show(seat.after_theft, G.entries) end
+    -- the game ends the moment the last text is claimed: no theft after it; nor after no move,
+    -- which leaves the seat where its last theft question was asked
+    if dest and G.board.open_texts > 0 and theft(G, seat, false) then show(seat.after_theft, G.entries) end
     -- (whether the seat can pay for TIME is asked first: usually it cannot, and G:over() may
     -- search the board)
     if seat.points.time < COST or G:over() or not seat.ctl.time(G, seat) then return end
     powers.spend(seat, "time", ": another turn, without the fire")
     fresh(seat)
+    first = false
   end
 end
 
