@@ -212,8 +212,12 @@ repeat
     break
   end
   if state.round.value >= options.rounds then
-    ui.say("That was round %d, the last: the game ends with the win check.", state.round.value)
-    ui.why("The solo game lasts %d rounds.", options.rounds)
+    -- Meeting the last spaces needed ends the game at once, so here fewer are met: a loss.
+    -- The VP are still asked, for the final score (README ruling 17).
+    local needed = layout.win.last_spaces
+    ui.say("That was round %d, the last: the game ends. With %d of the %d last spaces met it is lost; "
+      .. "your VP still give the final score.", state.round.value, #state.met, needed)
+    ui.why("The solo game lasts %d rounds, and a win needs %d last spaces met.", options.rounds, needed)
     break
   end
   state.round:add(1)

@@ -28,6 +28,27 @@ local function check_layout(self, board)
       data_error("%s's %s asks the unknown question '%s'", space.id, field, req.question)
     end
   end
+  -- say_by_answer picks its text by the requirement's number answer, so it needs one, and it
+  -- needs a last text for every answer the others leave.
+  local function check_answer_texts(space)
+    for field, effects in pairs{ action = space.action, failure = space.failure } do
+      for _, effect in ipairs(effects) do
+        local texts = effect.say_by_answer
+        if texts then
+          local req = space.requirement
+          local question = req and req.question and board.questions[req.question]
+          if field ~= "failure" or not question or question.type ~= "number" then
+            data_error("%s: say_by_answer needs a failure after a number question", space.id)
+          end
+          for i, entry in ipairs(texts) do
+            if (entry.below == nil) ~= (i == #texts) then
+              data_error("%s: say_by_answer's last text, and only it, has no below", space.id)
+            end
+          end
+        end
+      end
+    end
+  end
   for _, row in ipairs(self.row_order) do
     local spaces = self.rows[row]
     if #spaces == 0 then
@@ -45,6 +66,7 @@ local function check_layout(self, board)
       end
       check_requirement(space, space.requirement, "requirement")
       check_requirement(space, space.changed_requirement, "changed requirement")
+      check_answer_texts(space)
     end
   end
   for _, data in ipairs(board.spaces) do

@@ -12,12 +12,15 @@ local function say_demand(space, req)
   end
 end
 
--- Why the requirement is met or not: what it asks, and the player's answer.
-local function why_answer(space, req, answer)
+-- Why the requirement is met or not: what it asks, and the player's answer. coin_from: the
+-- coin space whose coin changed a last space's requirement, if one did.
+local function why_answer(space, req, answer, coin_from)
+  local changed = coin_from and string.format(" That is its changed requirement: the 5-Jar coin from %s lies on it.",
+    coin_from) or ""
   if req.impossible then
-    ui.why("%s cannot be met.", space.id)
+    ui.why("%s cannot be met.%s", space.id, changed)
   else
-    ui.why("%s asks you to %s; you answered %s.", space.id, req.text, answer)
+    ui.why("%s asks you to %s; you answered %s.%s", space.id, req.text, answer, changed)
   end
 end
 
@@ -42,6 +45,16 @@ function EFFECTS.say(_, _, text)
   ui.say(text)
 end
 
+-- A text chosen by the requirement's answer: what there is to give up depends on it.
+function EFFECTS.say_by_answer(_, _, texts, answer)
+  for _, entry in ipairs(texts) do
+    if entry.below == nil or answer < entry.below then
+      ui.say(entry.text)
+      return
+    end
+  end
+end
+
 -- Ore and crystal leave one column or row of the regions: the bot rolls the die for it.
 function EFFECTS.clear_regions(state)
   local face, n = state.mat.region_die:roll()
@@ -56,11 +69,12 @@ function EFFECTS.minus_points(state, space, points)
   ui.say("%s also costs you %d points at the end of the game.", space.id, points)
 end
 
-local function carry_out(state, space, effects)
+-- answer: the requirement's answer (failure only; say_by_answer reads it).
+local function carry_out(state, space, effects, answer)
   for i = 1, effects and #effects or 0 do
     local kind, value = next(effects[i])
     local run = EFFECTS[kind] or error(string.format("spaces.yaml: %s has an unknown effect '%s'", space.id, kind), 0)
-    run(state, space, value)
+    run(state, space, value, answer)
   end
 end
 
@@ -125,7 +139,7 @@ requirements.resolve = game.step("requirement", function(state, space)
   else
     ui.say("%s's requirement is not met: its negative effect follows.", space.id)
     why_answer(space, space.requirement, answer)
-    carry_out(state, space, space.failure)
+    carry_out(state, space, space.failure, answer)
     outcome.failed(state, space)
   end
 end)
@@ -134,6 +148,7 @@ end)
 -- ends with the win check, {lost = space} when it ends lost.
 requirements.last_space = game.step("last space", function(state, space)
   local req, changed = state.mat:requirement_of(space)
+  local coin_from = changed and space.coin_from or nil
   if changed then
     ui.say("The 5-Jar coin from %s lies on %s, so its requirement is the changed one. "
       .. "The coin only marks this: it stays on the mat.", space.coin_from, space.id)
@@ -143,7 +158,7 @@ requirements.last_space = game.step("last space", function(state, space)
   if not met then
     space.failed = true
     ui.say("%s is not met: the game ends at once, and you have lost.", space.id)
-    why_answer(space, req, answer)
+    why_answer(space, req, answer, coin_from)
     return { lost = space }
   end
   space.met = true
@@ -152,17 +167,18 @@ requirements.last_space = game.step("last space", function(state, space)
   if #state.met < needed then
     if state.round.value >= game.options.rounds then
       ui.say("%s is met, but this is the last round: the game ends after it with %d of the %d last spaces "
-        .. "needed.", space.id, #state.met, needed)
+        .. "needed, so it is lost.", space.id, #state.met, needed)
     else
       -- Every way the game can still end: a later last space failed ends it too, lost.
-      ui.say("%s is met. Play on: the game ends at once when you have met %d last spaces or fail one (you lose), "
-        .. "or else after round %d.", space.id, needed, game.options.rounds)
+      ui.say("%s is met. Play on: the game ends at once when you have met %d last spaces (the win check "
+        .. "follows) or fail one (you lose); if neither happens by the end of round %d, you lose.", space.id, needed,
+        game.options.rounds)
     end
-    why_answer(space, req, answer)
+    why_answer(space, req, answer, coin_from)
     return nil
   end
   ui.say("%s is met: that is %d last spaces, so the game ends now.", space.id, #state.met)
-  why_answer(space, req, answer)
+  why_answer(space, req, answer, coin_from)
   return { check = true }
 end)
 
