@@ -104,7 +104,7 @@ actions.register("harbor", game.step("harbor", function(s)
     spaces = free and { { id = "left", label = "the 3-Time space left of the dotted line" } } or {}
   else
     local a = ui.ask(string.format("Harbor: which of the spaces costing %s right of the dotted line are free?",
-      tile.cost), {
+      require("state").cost_text(tile)), {
         { id = "single", label = "the single cost space is free" },
         { id = "double", label = "only the double cost space is free" },
         { id = "none", label = "neither is free" } })
@@ -173,19 +173,22 @@ actions.register("garden", game.step("garden", function(s)
   options[#options + 1] = { id = "no", label = "he does not meet it (or the space is empty)" }
   -- Asked from the bottom up, and no more once one is found: only the bottommost counts. One
   -- question a card: whether he meets its requirement and, in the same answer, its Location.
-  local card, decision = priority.choose(spaces, {
-    { "the bottommost Scholar card he can take", prefer = function(sp)
-      if found or memo.taken[sp.k] or memo.no[sp.k] then return false end
+  -- Asked here, not inside the priority list, which skips its criteria when there is one space.
+  local first
+  for _, sp in ipairs(spaces) do
+    if not memo.taken[sp.k] and not memo.no[sp.k] then
       local a = ui.ask(string.format("Garden space %d (counting from the bottom): does its Scholar card ask only "
         .. "for tiles he has in the Great Library (his: %s)? If so, which Location does it show?", sp.k,
         words.list(held)), options)
-      if a == "no" then
-        memo.no[sp.k] = true
-        return false
+      if a ~= "no" then
+        first, found, location = sp, true, a
+        break
       end
-      found, location = true, a
-      return true
-    end },
+      memo.no[sp.k] = true
+    end
+  end
+  local card, decision = priority.choose(spaces, {
+    { "the bottommost Scholar card he can take", prefer = function(sp) return sp == first end },
   }, { first = "none he can take; the bottommost", label = function(sp) return "Garden space " .. sp.k end })
   if not found then
     ui.say("Zotikós meets no Scholar card's requirement in the Garden.")

@@ -64,9 +64,14 @@ local function fleet_returns(s)
         if school.raise(s, sc) > 0 then
           ui.say("River of Wisdom: turn his %s Scribe's Knowledge die up to %d.", words.cap(sc.specialty),
             sc.knowledge)
-          ui.why("River of Wisdom: his Fleet's return raises each of his School Scribes' Knowledge by %d.",
-            s.board.knowledge.step)
+        else
+          ui.say("River of Wisdom: his %s Scribe's Knowledge die stays at %d, the most it can show.",
+            words.cap(sc.specialty), sc.knowledge)
         end
+      end
+      if #State.in_school(s) > 0 then
+        ui.why("River of Wisdom: his Fleet's return raises each of his School Scribes' Knowledge by %d (up to %d).",
+          s.board.knowledge.step, s.board.knowledge.max)
       end
     end
   end

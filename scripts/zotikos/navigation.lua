@@ -64,12 +64,18 @@ local function sail(s, reach)
     candidates[#candidates + 1] = { i = i, k = k, space = ring[i] }
   end
   -- Spaces are looked at in sailing order, and none after the first useful one: only it counts.
-  local found = false
+  -- Tested here, not inside the priority list, which skips its criteria when one space is in reach.
+  local first
+  for _, c in ipairs(candidates) do
+    if navigation.useful(s, c.space) then
+      first = c
+      break
+    end
+  end
+  local found = first ~= nil
   local dest, decision = priority.choose(candidates, {
     { "the first space counter-clockwise where he can act, load Crates or take a Craft tile", prefer = function(c)
-      if found then return false end
-      found = navigation.useful(s, c.space)
-      return found
+      return c == first
     end },
   }, { first = "the next space", label = function(c) return c.space.name end })
   if not found then

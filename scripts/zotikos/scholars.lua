@@ -34,6 +34,8 @@ function scholars.leftmost(s)
   local left
   local sc, decision = priority.choose(on, {
     { "the leftmost on the Generations track", prefer = function(x)
+      -- Both below one tile: nothing to ask, either will do.
+      if on[1].tile == on[2].tile then return true end
       if not left then
         local a, b = on[1].tile, on[2].tile
         left = ui.ask("Which of these Generation tiles lies further left on the Generations track?", {

@@ -124,6 +124,8 @@ actions.register("school", game.step("school", function(s)
     local up = school.raise(s, sc)
     if up > 0 then
       ui.say("Turn the Knowledge die of his %s Scribe up to %d.", words.cap(sc.specialty), sc.knowledge)
+    else
+      ui.say("His %s Scribe's Knowledge die stays at %d, the most it can show.", words.cap(sc.specialty), sc.knowledge)
     end
   end
   ui.why("School: his Scribes in the School gain %d Knowledge (up to %d), then the Residence may send more.",

@@ -28,11 +28,16 @@ local function location_face(t)
   return t.id
 end
 
+-- What a Harbor tile's cost spaces cost: a Crate resource as named in tiles.yaml, or Time (the game's word).
+function State.cost_text(t)
+  return t.cost == "time" and "Time" or t.cost
+end
+
 local function harbor_text(t)
   if t.side == "left" then
     return "the 3-Time space left of the line"
   end
-  return string.format("the spaces right of the line costing %s", t.cost)
+  return string.format("the spaces right of the line costing %s", State.cost_text(t))
 end
 
 function State.new(options, components)
@@ -70,8 +75,9 @@ function State.new(options, components)
   end
   -- Final scoring moves it too (Pinax tiles alone may score hundreds), so its top is far off.
   s.renown = counters.new{ id = "renown", label = "Renown", value = 0, min = 0, max = 9999, correctable = true }
+  -- Below Chief Librarian nothing returns his Crates, so over a long game they pile up past any small top.
   s.crates = counters.new{ id = "crates", label = "Crate resources below his Workshop", value = 0, min = 0,
-    max = 60, correctable = true }
+    max = 999, correctable = true }
   s.seals = counters.new{ id = "seals", label = "Seals left", value = board.seals, min = 0, max = board.seals,
     correctable = true }
   game.correctable{ id = "pinax", label = "Pinax tiles", min = 0, max = 20,

@@ -109,11 +109,11 @@ end
 
 turn.reveal_action = game.step("reveal an action card", function(s)
   local card = s.actions:draw()
-  ui.say("Zotikós reveals his Action card: %s.", ({ generation = "a Generation card", location = "a Location tile",
-    time = "a Time die" })[card.kind])
+  local shows = ({ generation = "a Generation card", location = "a Location tile", time = "a Time die" })[card.kind]
+  ui.say("Zotikós reveals his Action card: %s.", shows)
   ui.why("His shelf meets no King's Request, his Action deck is not empty and you have not read: step 2a.")
   s.actions:discard(card)
-  s.now = "acting on his Action card (" .. card.kind .. ")"
+  s.now = "acting on his Action card (" .. shows .. ")"
   if card.kind == "generation" then
     generation_card(s)
   elseif card.kind == "location" then
@@ -136,6 +136,7 @@ turn.read = game.step("read", function(s)
   if s.player_read and s.player_took_first then
     s.next_first = "player"
     ui.say("Zotikós takes the Read action: you took the first place in turn order, so he takes the second.")
+    ui.why("He takes the first place only when it is free (2c Read); you took it when you read.")
   else
     s.next_first = "bot"
     ui.say("Zotikós takes the Read action and the first place in turn order.")
