@@ -30,6 +30,12 @@ end)
 -- drafted, the step it is at), so `show` and a resumed game say which card it is acting on.
 function round.bot_turn(state)
   util.new_turn(state)
+  if state.before_your_first_turn then
+    -- It starts the game (bot-first): you have not played, so your markers are still at 0 (README
+    -- ruling 22). Your reaction to this action may move them, so this holds for this turn only.
+    for _, t in ipairs(state.board.tracks) do state.turn.player[t.id] = 0 end
+    state.before_your_first_turn = false
+  end
   state.now = { step = "flipping its card" }
   -- With the physical deck its card is asked before it is known, so the turn is shown before
   -- those questions; with the generated deck, once the card it flipped can be shown too.

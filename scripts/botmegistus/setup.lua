@@ -105,6 +105,7 @@ setup.run = game.step("setup", function(state)
   -- A bonus token reached by a setup roll goes at once, as the clean-up would remove it.
   tracks.clean_up(state)
   state.in_setup = false
+  state.before_your_first_turn = o["bot-first"]
   if o["advanced-planning"] then
     if o.deck == "physical" then
       ui.say("Advanced Planning: reveal 2 Automa cards side by side.")

@@ -20,12 +20,19 @@ local function token_gone(state, track, level)
   return state.bonus[k] == "gone"
 end
 
+-- Whether your marker, asked this turn, is below a space: only a marker reaching a space removes
+-- its token, and Botmegistus' own marker is below the spaces it asks about, so the token is there.
+local function below_your_marker(state, track, level)
+  local yours = state.turn.player[track]
+  return yours ~= nil and yours < level
+end
+
 -- Whether a bonus token is still on a space. A token gone is gone for good; one still there may be
 -- taken on your next turn, so that answer holds for this turn only (README ruling 8).
 local function token_present(state, track, level)
   if token_gone(state, track, level) then
     return false
-  elseif state.in_setup then
+  elseif state.in_setup or below_your_marker(state, track, level) then
     return true
   end
   local k = key(track, level)
@@ -209,10 +216,10 @@ gain_bonus = game.step("bonus token", function(state, track, level)
     end
     return
   end
-  -- "No token" cannot be the answer at setup (every token is on the board) nor after you said
-  -- this turn that one is still there.
+  -- "No token" cannot be the answer at setup (every token is on the board), nor after you said
+  -- this turn that one is still there, nor when your marker, asked this turn, is below the space.
   local options = {}
-  if not (state.in_setup or state.turn.token[k]) then
+  if not (state.in_setup or state.turn.token[k] or below_your_marker(state, track, level)) then
     options[1] = { id = "none", label = "No token (already taken or removed)" }
   end
   for _, b in ipairs(state.board.bonus_tokens) do
