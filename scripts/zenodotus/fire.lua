@@ -10,8 +10,9 @@ local COST = powers.COST
 local CHECKED = { kind = "", number = 0, boxes = 0 }
 local BURNT = { seat = 0, choice = "" }
 
+-- (full: how many of the twelve lines have all three boxes checked)
 function fire.new()
-  return { column = { 0, 0, 0, 0, 0, 0 }, row = { 0, 0, 0, 0, 0, 0 } }
+  return { column = { 0, 0, 0, 0, 0, 0 }, row = { 0, 0, 0, 0, 0, 0 }, full = 0 }
 end
 
 -- How the fire dice are narrated, by what they do (see read_dice): [1] settled, [2] while LUCK
@@ -69,13 +70,9 @@ function fire.would(labels, kind, n, what)
   return string.format(WOULD[what], labels[kind][n])
 end
 
+-- Is every box of every line checked? (Then no dice can move the fire.)
 function fire.full(boxes)
-  for _, kind in ipairs({ "column", "row" }) do
-    for n = 1, 6 do
-      if boxes[kind][n] < 3 then return false end
-    end
-  end
-  return true
+  return boxes.full == 12
 end
 
 -- Checks the box (told as settled now when the dice were told while LUCK could still change
@@ -86,6 +83,7 @@ local function apply(boxes, kind, n, what, labels, pending)
     local line = boxes[kind]
     local checked = line[n] + 1
     line[n] = checked
+    if checked == 3 then boxes.full = boxes.full + 1 end
     CHECKED.kind, CHECKED.number, CHECKED.boxes = kind, n, checked
     record("fire", CHECKED)
   end
@@ -134,8 +132,12 @@ fire.burn = game.step("burn", function(G, kind, n)
       seat.retired = true
       BURNT.seat, BURNT.choice = seat.n, "retire"
       record("burnt", BURNT)
-      say("%s retires from the game. Every other player has one more turn.", seat.name)
-      G:retire(seat)
+      -- only the first retirement gives the others their one more turn, and only if anyone is left
+      if G:retire(seat) and G.active > 0 then
+        say("%s retires from the game. Every other player has one more turn.", seat.name)
+      else
+        say("%s retires from the game.", seat.name)
+      end
     else
       seat.skip = true
       BURNT.seat, BURNT.choice = seat.n, "lose"
@@ -151,8 +153,9 @@ fire.move = game.step("fire move", function(G, seat)
   local boxes = G.fire
   local d1, d2 = roll_die("fire", 6), roll_die("fire", 6)
   local labels = G.board.line_labels
-  -- (pending: the seat can pay for LUCK, so it is asked before the dice are settled)
-  local pending = seat.points.luck >= COST
+  -- (pending: the seat can pay for LUCK, so it is asked before the dice are settled; not when
+  -- every line is full, since then no re-roll could move the fire)
+  local pending = seat.points.luck >= COST and boxes.full < 12
   local kind, n, what = read_dice(boxes, d1, d2, labels, pending)
   -- LUCK re-rolls a fire die as often as the seat pays for it
   while pending do

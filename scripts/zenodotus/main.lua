@@ -47,10 +47,12 @@ function G:had_last_turn(seat)
   end
 end
 
--- A seat retires: the first retirement gives every other seat one more turn.
+-- A seat retires: the first retirement gives every other seat one more turn (then it returns
+-- true).
 function G:retire(seat)
   self.active = self.active - 1
-  if not self.last then
+  local first = not self.last
+  if first then
     self.last = {}
     for _, s in ipairs(self.seats) do
       if not s.retired then
@@ -60,6 +62,7 @@ function G:retire(seat)
     end
   end
   self:had_last_turn(seat)
+  return first
 end
 
 -- (nil while no seat has retired and a fire can still reach a text: asked after every turn
@@ -67,8 +70,9 @@ end
 function G:over()
   local board = self.board
   if board.open_texts == 0 then return "every text is claimed or lost" end
-  if self.last and self.last_left == 0 then return "a player retired and everyone else had a last turn" end
+  -- (every seat retired first: then nobody had a last turn, and the other reason would say so)
   if self.active == 0 then return "every player retired" end
+  if self.last and self.last_left == 0 then return "a player retired and everyone else had a last turn" end
   -- texts no fire can reach and no piece ever will: the game could not end by itself
   if board.exposed > 0 then return nil end      -- (board:all_texts_fireproof())
   local seats = self.seats     -- (asked after every turn once the texts left are fireproof)

@@ -253,6 +253,21 @@ local function fresh(seat)
   seat.opening = false
 end
 
+-- Would a new turn's move find the piece boxed in, whatever its roll? With burnt squares
+-- blocking, when every square next to it is burnt, or behind a wall it cannot pay OPENING for
+-- (turn.stuck's test, asked before any roll: it does not depend on the roll).
+local function boxed_in(G, seat)
+  local b = G.board
+  if not b.block_burnt then return false end
+  local list, burnt, at = b.next_to[seat.points.opening >= COST], b.burnt, (seat.pos.i - 1) * 4
+  for k = 1, 4 do
+    local j = list[at + k]
+    if j == 0 then break end
+    if not burnt[j] then return false end
+  end
+  return true
+end
+
 function turn.play(G, seat)
   fresh(seat)
   say("Round %d, %s's turn.", G.round, seat.name)
@@ -281,8 +296,9 @@ function turn.play(G, seat)
     -- which leaves the seat where its last theft question was asked
     if dest and G.board.open_texts > 0 and theft(G, seat, false) then show(seat.after_theft, G.entries) end
     -- (whether the seat can pay for TIME is asked first: usually it cannot, and G:over() may
-    -- search the board)
-    if seat.points.time < COST or G:over() or not seat.ctl.time(G, seat) then return end
+    -- search the board). A boxed-in piece is not offered TIME: its extra turn would bring no
+    -- move, so no landing and no theft (ruling 9), only 4 points spent.
+    if seat.points.time < COST or boxed_in(G, seat) or G:over() or not seat.ctl.time(G, seat) then return end
     powers.spend(seat, "time", ": another turn, without the fire")
     fresh(seat)
     first = false
