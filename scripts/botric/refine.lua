@@ -14,18 +14,34 @@ refine.try = game.step("refine", function(state)
     return false
   end
   local cands = util.candidates(n, "refinery", "Refinery")
+  -- Steps 1 and 2 each take one count, not a question per Refinery: you number the Refineries
+  -- that pass a step first (as for Produce), so those after them are out.
+  local hq_count, most
   local function high_quality(c)
     if state.milestones == 0 then return false end  -- no Milestone: none of its materials is High Quality
+    if hq_count then return c.n <= hq_count end
     return util.fact(c, "hq", function()
       return ui.confirm(string.format("%s: does it make a material whose Milestone Botric holds (its High Quality material)?", c.label))
     end)
   end
   local choice, d = priority.choose(cands, {
-    { "makes Botric's High Quality material", prefer = high_quality },
+    { "makes Botric's High Quality material", prefer = function(c)
+      if state.milestones > 0 and hq_count == nil then
+        hq_count = ui.number(string.format("Of those %d Refineries, how many make a material whose Milestone Botric "
+          .. "holds (its High Quality material)? Number those #1 onwards.", n), 0, n)
+      end
+      return high_quality(c)
+    end },
     { "can make the most Refined materials", most = function(c)
-      return util.fact(c, "makes", function()
-        return ui.number(string.format("%s: how many Refined materials can it make now?", c.label), 1, 30)
-      end)
+      if most == nil then
+        -- Step 1 kept #1 to #k when some make its High Quality material, else all of them.
+        local kept = (hq_count and hq_count > 0) and hq_count or n
+        local which = kept == n and string.format("those %d Refineries", n)
+          or string.format("Refineries #1 to #%d (those making its High Quality material)", kept)
+        most = ui.number(string.format("Of %s, how many tie for making the most Refined materials now? Number those "
+          .. "#1 onwards.", which), 1, kept)
+      end
+      return c.n <= most and 1 or 0
     end },
     villagers.closest_step(state, "refinery"),
   }, { tie = "ask", label = util.label, prompt = "These Refineries tie on Botric's priority list: which does it use (your choice)?" })

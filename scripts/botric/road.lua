@@ -66,9 +66,13 @@ road.try = game.step("build a road", function(state)
   end
   local choice, d = priority.choose(cands, {
     { "does not connect your Landmarks to the roads", avoid = function(c)
-      return util.fact(c, "landmark", function()
-        return ui.confirm(string.format("%s: would it connect one of your Landmarks to the road network?", c.label))
-      end)
+      -- One count for every place, not a question each: you number first those that connect none.
+      if c.facts.landmark == nil then
+        local clear = ui.number(string.format("Of those %d road places, how many would connect none of your Landmarks "
+          .. "to the road network? Number those #1 onwards.", n), 0, n)
+        for _, o in ipairs(cands) do o.facts.landmark = o.n > clear end
+      end
+      return c.facts.landmark
     end },
     { "extends the longest network with only Botric's roads", most = function(c) return length(c, "botric") end },
     { "extends the longest network with only your roads", most = function(c) return length(c, "yours") end },
