@@ -11,14 +11,21 @@ namespace soloist::lua {
 
 namespace {
 
-// Opens the libraries and the sandbox: what every game's state starts from.
+// Opens the libraries and the sandbox: what every game's state starts from. The bots'
+// environment (the sandbox's value, kept at ENV_KEY) stays out of package.loaded: Lua names a
+// function in a traceback or an argument error by the first field of a package.loaded table
+// holding it, in the order of that state's string hashes, so a bot's global holding a library
+// function (`rep = string.rep`) would make the name, and the transcript, differ between
+// processes. package.loaded keeps only the host's library tables, where each function has
+// one name.
 int open_libraries(lua_State* L) {
     luaL_requiref(L, "_G", luaopen_base, 1);
     luaL_requiref(L, "table", luaopen_table, 1);
     luaL_requiref(L, "ui", luaopen_ui, 0);
     luaL_requiref(L, "random", luaopen_random, 0);
     luaL_requiref(L, "game", luaopen_game, 0);
-    luaL_requiref(L, "soloist.sandbox", luaopen_sandbox, 0);
+    lua_pushcfunction(L, luaopen_sandbox);
+    lua_call(L, 0, 0);
     return 0;
 }
 

@@ -88,10 +88,19 @@ bool describe_key(lua_State* L, int idx, Key& k) {
     }
 }
 
-int unorderable_key(lua_State* L, int idx) {
+int unorderable_type(lua_State* L, const char* type) {
     return luaL_error(L, "a table key of type %s has no fixed order; Soloist visits keys in a fixed order "
                   "so games replay identically: use numbers, strings or booleans as keys",
-               luaL_typename(L, idx));
+               type);
+}
+
+int unorderable_key(lua_State* L, int idx) { return unorderable_type(L, luaL_typename(L, idx)); }
+
+// Of a table's keys that have no order, the type the message names: the first type name in
+// alphabetical order, not the first key lua_next meets (in the order of the state's hashes and
+// addresses), so a table with a function key and a table key is refused alike in every process.
+const char* first_type(const char* so_far, const char* type) {
+    return so_far == nullptr || std::strcmp(type, so_far) < 0 ? type : so_far;
 }
 
 int pairs_step(lua_State* L) {
@@ -160,9 +169,15 @@ static int l_pairs(lua_State* L) {
     Key* keys = on_frame;
     lua_Integer capacity = kOnFrame, count = 0;
     bool whole_numbers_from_1 = true;  // so far: every key a whole number from 1 to count
+    const char* unorderable = nullptr;
     lua_pushnil(L);
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
+        Key k;
+        if (!describe_key(L, -1, k)) {
+            unorderable = first_type(unorderable, luaL_typename(L, -1));
+            continue;
+        }
         if (count == capacity) {
             if (capacity > (std::numeric_limits<int>::max)() / 2) return luaL_error(L, "pairs: too many keys");
             capacity *= 2;
@@ -171,10 +186,10 @@ static int l_pairs(lua_State* L) {
             keys = more;
             lua_replace(L, 2);  // the key is on top again for lua_next
         }
-        Key& k = keys[count++];
-        if (!describe_key(L, -1, k)) return unorderable_key(L, -1);
+        keys[count++] = k;
         whole_numbers_from_1 = whole_numbers_from_1 && k.rank == 0 && k.is_integer && k.integer >= 1;
     }
+    if (unorderable) return unorderable_type(L, unorderable);
     // Keys are distinct, so whole numbers from 1 that are all at most n are exactly 1..n: an
     // array, already in order.
     if (whole_numbers_from_1) {
@@ -207,9 +222,13 @@ static int l_next(lua_State* L) {
     bool found = false;
     lua_pushnil(L);  // 3: the best key so far
     lua_pushnil(L);
+    const char* unorderable = nullptr;
     while (lua_next(L, 1)) {
         lua_pop(L, 1);
-        if (!describe_key(L, -1, candidate)) return unorderable_key(L, -1);
+        if (!describe_key(L, -1, candidate)) {
+            unorderable = first_type(unorderable, luaL_typename(L, -1));
+            continue;
+        }
         if ((from_start || key_less(after, candidate)) && (!found || key_less(candidate, best))) {
             lua_pushvalue(L, -1);
             lua_replace(L, 3);
@@ -217,6 +236,7 @@ static int l_next(lua_State* L) {
             found = true;
         }
     }
+    if (unorderable) return unorderable_type(L, unorderable);
     if (!found) {
         lua_pushnil(L);
         return 1;
