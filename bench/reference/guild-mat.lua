@@ -241,10 +241,11 @@ local colors = {}
 do
   local seen = {}
   for color in color_text:gmatch("[^%s,]+") do
-    if seen[color] then
+    local key = color:lower()   -- "Red" and "red" are one colour, as in the bot
+    if seen[key] then
       usage("the colors option names " .. color .. " twice")
     end
-    seen[color] = true
+    seen[key] = true
     colors[#colors + 1] = color
   end
   if #colors ~= #ROWS then

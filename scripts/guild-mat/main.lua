@@ -10,13 +10,15 @@ local options = game.options
 local layout = game.components.mat
 
 -- The colors option: the non-player colours, separated by spaces or commas, each once.
+-- "Red" and "red" are one colour at the table (README ruling 2).
 local function parse_colors(text)
   local colors, seen = {}, {}
   for color in string.gmatch(text, "[^%s,]+") do
-    if seen[color] then
+    local key = string.lower(color)
+    if seen[key] then
       error("the colors option names " .. color .. " twice", 0)
     end
-    seen[color] = true
+    seen[key] = true
     colors[#colors + 1] = color
   end
   return colors

@@ -312,6 +312,9 @@ local function token_note(space)
     return " on the " .. space.token   -- the marker just arrived; the requirement is being asked
   elseif went then
     return " (" .. went.token .. " to " .. (went.to == "player" and "you" or went.to) .. ")"
+  elseif space.coin_from then
+    -- A coin on a last space stays there (README ruling 15): it is why the space asks what it asks.
+    return " on the 5-Jar coin from " .. space.coin_from
   end
   return ""
 end
