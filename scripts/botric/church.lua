@@ -41,12 +41,28 @@ function church.candidates(state)
     n = 0  -- no space is left to fill: nothing to ask
     state.turn.church = n
   end
+  -- The spaces left to fill count the Gold space: while you said it is open this turn, the
+  -- material spaces are one fewer (README ruling 31).
+  local most = state.open or data.largest_choice
+  if state.turn.gold_open and not state.gold_space.filled and state.open then most = state.open - 1 end
+  if n == nil and most <= 0 then
+    n = 0  -- the only space left is the Gold space
+    state.turn.church = n
+  end
   if n == nil then
     n = util.count(state, string.format("Church Delivery: how many open Church spaces could Botric fill now from the "
       .. "materials anywhere in the connected village? It needs %d for a raw space and %d for a refined one, and buys "
       .. "nothing at the Market. Leave out the 10-Gold space.", data.church_raw, data.church_refined),
-      math.min(data.largest_choice, state.open or data.largest_choice))
+      math.min(data.largest_choice, most))
     state.turn.church = n
+    if state.open and n > 0 and n >= state.open and not state.gold_space.filled then
+      -- Every space left takes materials, so none of them is the Gold space: it is filled (ruling 31).
+      state.gold_space.filled = true
+      if state.favour.gold >= data.gold_space_cost then
+        ui.why("Botric can fill every one of the %s with materials, so the 10-Gold space is not among them: "
+          .. "it is filled already.", util.plural(state.open, "Church space left", "Church spaces left"))
+      end
+    end
   end
   local cands = util.candidates(n, "space", "Church space")
   -- Its own materials are Refined, and a refined space takes Botric only 2 of them (a raw one none).
@@ -102,7 +118,7 @@ church.try = game.step("church delivery", function(state, k)
   State.score(state, p)
   ui.say("Botric scores %s for it (now %d).", util.plural(p, "Point"), state.points)
   if not choice.gold then bonus.score(state, choice, "The delivery") end
-  favour.flip_down(state)
+  favour.flip_down(state, "delivery")
   return "done"
 end)
 

@@ -16,7 +16,8 @@ function favour.pay(state, n, what)
 end
 
 -- After a hire or a Church delivery the tile turns face down, unless the harder modifier keeps it up.
-function favour.flip_down(state)
+-- `what`: "hire" or "delivery" (README ruling 5: the delivery's success text is missing).
+function favour.flip_down(state, what)
   if state.options["harder-favour"] then
     ui.say("The Favour tile stays face up.")
     ui.why("Harder game: Botric never turns its Favour tile face down.")
@@ -25,6 +26,8 @@ function favour.flip_down(state)
   if state.favour.up then
     state.favour.up = false
     ui.say("Turn the Favour tile face down; it turns face up when the Action markers go back into the bag.")
+    ui.why(what == "delivery" and "A Church delivery turns the Favour tile face down, as a hire does (README ruling 5)."
+      or "A hire turns the Favour tile face down.")
   end
 end
 

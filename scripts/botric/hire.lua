@@ -37,7 +37,7 @@ hire.try = game.step("hire villager", function(state, k)
   else
     ui.say("Botric holds %d Blueprints: no Blueprint comes with this hire.", data.queue_max)
   end
-  favour.flip_down(state)
+  favour.flip_down(state, "hire")
   return "done"
 end)
 

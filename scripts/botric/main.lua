@@ -30,6 +30,11 @@ end)
 while true do
   state.round = state.round + 1
   local open = your_turn()
+  -- Only your turn filled spaces since Botric's turn ended, one a delivery: those are yours
+  -- (README ruling 32; a count higher than before fills none).
+  if state.open and open < state.open then
+    state.your_deliveries = state.your_deliveries + (state.open - open)
+  end
   state.open = open
   if open == 0 then
     ui.say("The Church is complete: Botric takes the last turn of the round, then the game ends.")

@@ -37,6 +37,7 @@ function State.new(options, data)
     refines = 0,               -- Refine actions Botric has made: none, and it has no Refined materials
     hq_refines = 0,            -- of those, the ones that made its High Quality material (with the Milestone)
     deliveries = 0, sales = 0, landmarks = 0,
+    your_deliveries = 0,       -- Church deliveries of yours worked out from your counts (round 2 on): at least this many
     gold_space = { filled = false, points = nil },  -- the Gold Church space, as far as Botric knows
     round = 0,
     open = nil,                -- Church spaces left to fill: your count after your turn, less Botric's deliveries since
@@ -71,7 +72,8 @@ function State.new(options, data)
   for _, c in ipairs({
     { "deliveries", "Church deliveries Botric made", 60 }, { "sales", "Market sales Botric made", 60 },
     { "landmarks", "Landmarks Botric built", 20 }, { "refines", "Refine actions Botric made", 60 },
-    { "hq-refines", "Refine actions of Botric's that made its High Quality material", 60, "hq_refines" } }) do
+    { "hq-refines", "Refine actions of Botric's that made its High Quality material", 60, "hq_refines" },
+    { "your-deliveries", "Church deliveries of yours worked out from your counts", 60, "your_deliveries" } }) do
     local field = c[4] or c[1]
     game.correctable{ id = c[1], label = c[2], min = 0, max = c[3],
       get = function() return state[field] end, set = function(v) state[field] = v end }
@@ -160,7 +162,15 @@ function State.entries(state)
     add("Refine actions making High Quality", state.hq_refines)  -- none is possible without a Milestone
   end
   if state.open then add("Church spaces left to fill", state.open) end
+  local gold_space = "not known (asked once Botric has " .. state.data.gold_space_cost .. " Gold)"
+  if state.gold_space.filled then
+    gold_space = "filled"
+  elseif state.now and state.turn.gold_open then
+    gold_space = "open (as you said this turn)"
+  end
+  add("10-Gold Church space", gold_space)
   add("Church deliveries", state.deliveries)
+  add("Your Church deliveries worked out (at least)", state.your_deliveries)
   add("Market sales", state.sales)
   add("Landmarks built", state.landmarks)
   add("Points", state.points)
