@@ -117,6 +117,14 @@ function human.move(G, seat, roll, combos)
   return choice, G.board:at(id)
 end
 
+-- The last open text, when claiming it (which ends the game) would leave rival the winner.
+function human.claim(G, seat, sq, rival)
+  return ui.confirm(string.format("%s: claim the %s on %s? It is the last open text: the game would end at \z
+    once, and %s would win with %s and %s, to your %s and %s.", seat.name, sq.text, sq.name, rival.name,
+    phrase.plural(rival.texts, "text"), phrase.plural(powers.total(rival), "power point"),
+    phrase.plural(seat.texts + 1, "text"), phrase.plural(powers.total(seat), "power point")))
+end
+
 function human.power_roll(G, seat, p)
   return ui.confirm(string.format("%s: roll for %s (roll minus two, %s now)?", seat.name, powers.LABEL[p],
     phrase.plural(seat.points[p], "point")))

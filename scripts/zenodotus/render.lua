@@ -68,8 +68,10 @@ function render.seat_line(G, seat)
     parts[#parts + 1] = powers.SHORT[p] .. seat.points[p]
   end
   local where = seat.retired and "retired" or ("at " .. (seat.pos and seat.pos.name or "-"))
-  return string.format("%s, %s, %s%s", where, phrase.plural(seat.texts, "text"),
-    table.concat(parts, " "), seat.skip and ", skips a move" or "")
+  -- after a retirement: the seats whose one more turn is still to come
+  local last = not seat.retired and G.last and G.last[seat.n] and ", one more turn to come" or ""
+  return string.format("%s, %s, %s%s%s", where, phrase.plural(seat.texts, "text"),
+    table.concat(parts, " "), seat.skip and ", skips a move" or "", last)
 end
 
 function render.entries(G)

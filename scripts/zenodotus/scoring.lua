@@ -4,6 +4,34 @@ local phrase = require "phrase"
 local powers = require "powers"
 local scoring = {}
 
+-- How the game would end for `seat` if it ended now with `extra` more texts for it (a claim of
+-- the last open text ends the game at once): "win" when it would be ahead on texts, or level on
+-- texts and ahead on power points; "lose" when another player would be ahead of it so; "dice"
+-- when dice would have to decide between it and others. With "lose" also the player most
+-- ahead (more texts, then more power points; the first in seat order). The players counted are
+-- those the end counts (a retired player's texts only with retired_score).
+function scoring.outlook(G, seat, extra)
+  local mine, my_points = seat.texts + extra, powers.total(seat)
+  local retired_score = game.options.retired_score
+  local outcome, rival, rival_points = "win", nil, nil
+  local all = G.seats
+  for n = 1, #all do
+    local other = all[n]
+    if other ~= seat and (not other.retired or retired_score) then
+      local texts, points = other.texts, powers.total(other)
+      if texts > mine or texts == mine and points > my_points then
+        if not rival or texts > rival.texts or texts == rival.texts and points > rival_points then
+          rival, rival_points = other, points
+        end
+        outcome = "lose"
+      elseif texts == mine and points == my_points and outcome == "win" then
+        outcome = "dice"
+      end
+    end
+  end
+  return outcome, rival
+end
+
 scoring.finish = game.step("end", function(G, why)
   ui.say("The game ends: %s.", why)
   -- (numeric loops: this runs once a game, and simulations run thousands of games)

@@ -5,7 +5,7 @@ local base = require "strategies.base"
 local seats = {}
 
 -- What a strategy answers (see strategies/random.lua for each one's arguments and result).
-seats.FUNCTIONS = { "prepare", "allocate", "start", "luck_fire", "luck_move", "move", "power_roll", "steal", "block",
+seats.FUNCTIONS = { "prepare", "allocate", "start", "luck_fire", "luck_move", "move", "claim", "power_roll", "steal", "block",
   "burn", "time" }
 
 local function strategy_table()

@@ -4,6 +4,7 @@ local phrase = require "phrase"
 local powers = require "powers"
 local fire_move = require("fire").move
 local reach_from = require("reach").reach
+local outlook = require("scoring").outlook
 local turn = {}
 -- the host's functions, looked up once
 local say, record, roll_die, show = ui.say, game.record, random.roll, ui.show
@@ -160,8 +161,21 @@ local move = game.step("player move", function(G, seat)
   return dest
 end)
 
+local LEFT = { seat = 0, square = "" }
 local landing = game.step("landing", function(G, seat, sq)
   if G.board:open_text(sq) then
+    -- the last open text: its claim ends the game at once (ruling 12), so a player whom it
+    -- would leave beaten may rather play on (ruling 5); any other claim only gains a text, and
+    -- one that wins, or leaves a tie to the dice, is taken, so those are made unasked
+    if G.board.open_texts == 1 then
+      local outcome, rival = outlook(G, seat, 1)
+      if outcome == "lose" and not seat.ctl.claim(G, seat, sq, rival) then
+        LEFT.seat, LEFT.square = seat.n, sq.name
+        record("unclaimed", LEFT)
+        say("%s leaves the %s on %s unclaimed: the game goes on.", seat.name, sq.text, sq.name)
+        return
+      end
+    end
     G.board:claim(sq, seat.n)
     seat.texts = seat.texts + 1
     CLAIMED.seat, CLAIMED.square, CLAIMED.text = seat.n, sq.name, sq.text
@@ -200,6 +214,7 @@ local function targets_of(G, seat)
   end
   return targets
 end
+turn.targets_of = targets_of
 
 -- One use of STEALTH against the target t.
 local function steal(G, seat, t)

@@ -3,8 +3,9 @@
 -- Each decision gives its reason with ui.why right after it (the `why` command): the rule of
 -- the strategy that decided it, in players' words, starting with the seat's name.
 local powers = require "powers"
+local phrase = require "phrase"
 local bits = require "bits"
-local reach_of, stuck = require("turn").reach_of, require("turn").stuck
+local reach_of, stuck, targets_of = require("turn").reach_of, require("turn").stuck, require("turn").targets_of
 local base = {}
 
 -- Steps from every square to the nearest unclaimed text (walls and burnt squares respected):
@@ -311,6 +312,24 @@ function base.move_reasons(aims, worth)
     }
   end
   return out
+end
+
+-- The last open text, asked only when its claim, which ends the game at once, would leave
+-- another player (rival) the winner: left unclaimed when a theft in reach now can still change
+-- the count (the theft after the move, with the game going on); else claimed, since with no
+-- theft at hand playing on would only drag out a game that changes no more.
+function base.claim(G, seat, sq, rival)
+  local targets = seat.points.stealth >= powers.COST and targets_of(G, seat)
+  if targets then
+    why("%s leaves the last open text on %s unclaimed: its claim would end the game with %s ahead (%s, \z
+      %s), while a theft in reach now may still turn the count.", seat.name, sq.name, rival.name,
+      phrase.plural(rival.texts, "text"), phrase.plural(powers.total(rival), "power point"))
+    return false
+  end
+  why("%s claims the last open text on %s, though %s stays ahead (%s, %s): no theft is in reach to change \z
+    the count, so playing on would gain it nothing.", seat.name, sq.name, rival.name,
+    phrase.plural(rival.texts, "text"), phrase.plural(powers.total(rival), "power point"))
+  return true
 end
 
 function base.power_roll(G, seat, p)

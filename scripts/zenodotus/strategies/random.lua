@@ -15,6 +15,9 @@
 --     OPENING the choice pays for); the square one of combo.dests (nil if
 --     none). combo.dests, the full list, is built on first use; combo.reach:has(square) checks
 --     one square, which is much cheaper (strategies/base.lua's best_move does only that)
+--   claim(G, seat, square, rival) -> true to claim the last open text, whose claim ends the
+--     game; asked only when the game would then end with rival ahead of the seat (on texts, or
+--     level on texts and ahead on power points); any other text is claimed unasked
 --   power_roll(G, seat, power) -> true to roll on a power square
 --   steal(G, seat, targets, before) -> one of targets ({seat =, across =}) or nil; before: the
 --     seat has not moved yet this turn (it may steal again after its move)
@@ -115,6 +118,13 @@ function S.move(G, seat, roll, combos)
   why("%s drew %s at random, which leaves it no square to move to.", seat.name,
     combo.paid == 0 and "no power" or combo.label)
   return combo, nil
+end
+
+function S.claim(G, seat, sq)
+  local yes = roll_die("strategy", 2) == 1
+  why(yes and "%s claims the last open text on %s, which ends the game: a coin flip on its own die."
+    or "%s leaves the last open text on %s unclaimed: a coin flip on its own die.", seat.name, sq.name)
+  return yes
 end
 
 function S.power_roll(G, seat, p)
