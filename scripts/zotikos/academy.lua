@@ -58,15 +58,22 @@ actions.register("academy", game.step("academy", function(s)
     s.renown:add(renown)
   end
   if zone.request then
-    if not requests.take(s, "The King's Request card he takes",
-      "the topmost, leftmost King's Request card of the Palace display") then
+    local took, why_not = requests.take(s, "The King's Request card he takes",
+      "the topmost, leftmost King's Request card of the Palace display")
+    if not took and why_not == "full" then
       ui.say("He already holds %d King's Request cards, so he takes none from zone %s.", #s.requests, zone.name)
+      ui.why("Zone %s's King's Request card is ignored while he holds %d already.", zone.name, s.board.requests_max)
     end
   end
   if zone.pinax then
+    -- Soloist cannot see the Time and Pinax board: with none left there he takes none, and the
+    -- count is corrected (README ruling 31).
     s.pinax = s.pinax + 1
     ui.say("He takes the topmost available Pinax tile of the Time and Pinax board and lays it face down beside "
       .. "his Workshop (%d now).", s.pinax)
+    ui.say("If the board has no Pinax tile left, he takes none: then `set pinax %d`.", s.pinax - 1)
+    ui.why("Zone %s gives a Pinax tile %s.", zone.name, work and "as well as its Great Work"
+      or "even when its Great Work is not there: he takes what he can")
   end
   if work then
     marker:set(0)

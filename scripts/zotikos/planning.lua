@@ -27,6 +27,8 @@ local function bot_places(s, sc)
     end
     ui.say("His Generation card names %s, which has no free space below it: he reveals another.",
       scholars.tile_name(s, card.tile))
+    ui.why("Planning: with no space below the tile his card names, his next Generation card decides (%d Local "
+      .. "Scholars fit below a tile).", cap)
   end
 end
 
@@ -54,6 +56,8 @@ end
 planning.run = game.step("planning phase", function(s)
   s.player_scholars = {}
   s.scholars = { { used = false }, { used = false } }
+  -- Last generation's Reads are over: `show` gives nobody as having read until someone does.
+  s.player_read, s.bot_read, s.player_took_first = false, false, false
   local who = s.first == "bot" and "player" or "bot"
   ui.say("Generation %d: the planning phase, in reverse turn order (%s first).", s.generation,
     who == "bot" and "Zotikós" or "you")

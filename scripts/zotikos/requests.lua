@@ -24,10 +24,20 @@ end
 
 -- A card's requirements, one question each (the card is on the table for both of you to read).
 -- The card already lies among his King's Requests, so `show` lists it while it is read.
-function requests.read(s, what, card)
+-- `may_lack`: a card he takes from the Palace, whose supply may have run out; the first answer
+-- may then say there is none to take (card.none; README ruling 31).
+function requests.read(s, what, card, may_lack)
   card.reading = true
   for i = 1, 4 do
-    local a = ui.ask(string.format("%s: requirement %d?", what, i), requirement_options(s, i == 1))
+    local options = requirement_options(s, i == 1)
+    if i == 1 and may_lack then
+      options[#options + 1] = { id = "no-card", label = "there is no King's Request card there to take" }
+    end
+    local a = ui.ask(string.format("%s: requirement %d?", what, i), options)
+    if a == "no-card" then
+      card.none = true
+      break
+    end
     if a == "done" then break end
     if a == "craft" then
       card.needs[i] = { kind = "craft", specialty = "any" }
@@ -40,10 +50,12 @@ function requests.read(s, what, card)
   return card
 end
 
--- Takes a King's Request card from the table, when he has room for one.
+-- Takes a King's Request card from the table, when he has room for one. Returns true when he
+-- took one, else false and why not: "full" (he holds the most he may) or "none" (no card is
+-- left there to take; README ruling 31).
 function requests.take(s, what, where)
   if #s.requests >= s.board.requests_max then
-    return false
+    return false, "full"
   end
   -- The new card takes the leftmost empty request space of his Workshop: left of his Starting
   -- card while that still lies alone on the rightmost space (README ruling 9).
@@ -60,7 +72,17 @@ function requests.take(s, what, where)
   else
     s.requests[#s.requests + 1] = card
   end
-  requests.read(s, what, card)
+  requests.read(s, what, card, true)
+  if card.none then
+    -- Nothing to take: the card he reached for is not his, and his cards keep their spaces.
+    for i, c in ipairs(s.requests) do
+      if c == card then table.remove(s.requests, i) break end
+    end
+    if left then s.requests_gap = s.requests_gap + 1 end
+    ui.say("There is no King's Request card there after all: he takes none, and his cards keep their spaces.")
+    ui.why("With the Palace's King's Request cards gone he has nothing to take (README ruling 31).")
+    return false, "none"
+  end
   ui.say("His King's Requests: %s.", words.list((function()
     local t = {}
     for i, c in ipairs(s.requests) do t[i] = words.request(c) end

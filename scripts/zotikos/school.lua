@@ -40,8 +40,10 @@ end
 
 -- One question for a new Scribe: its specialty and, in the same answer, whether the School's
 -- space of that specialty is free. Not asked about a space Soloist already knows is taken (his
--- own Scribe is on it, or you said so earlier in this School action).
-function school.ask_scribe(s, prompt)
+-- own Scribe is on it, or you said so earlier in this School action). `may_be_empty`: a Residence
+-- space his Time die named, which may hold no Scribe once the stacks have run out; nil, then
+-- (README ruling 31).
+function school.ask_scribe(s, prompt, may_be_empty)
   local options = {}
   for _, sp in ipairs(s.board.specialties) do
     local name = words.cap(sp)
@@ -57,7 +59,11 @@ function school.ask_scribe(s, prompt)
         name, name) }
     end
   end
+  if may_be_empty then
+    options[#options + 1] = { id = "empty", label = "no Scribe is on that Residence space" }
+  end
   local a = ui.ask(prompt, options)
+  if a == "empty" then return nil end
   local sp = a:match("^(.-)%-taken$")
   if sp then
     s.school_taken = s.school_taken or {}
@@ -120,8 +126,10 @@ actions.register("school", game.step("school", function(s)
   if #State.in_school(s) == 0 then
     ui.say("No Scribe of his is in the School to gain Knowledge.")
   end
+  local raised = false
   for _, sc in ipairs(State.in_school(s)) do
     local up = school.raise(s, sc)
+    raised = raised or up > 0
     if up > 0 then
       ui.say("Turn the Knowledge die of his %s Scribe up to %d.", words.cap(sc.specialty), sc.knowledge)
     else
@@ -130,7 +138,7 @@ actions.register("school", game.step("school", function(s)
   end
   ui.why("School: his Scribes in the School gain %d Knowledge (up to %d), then the Residence may send more.",
     s.board.knowledge.step, s.board.knowledge.max)
-  local rolled = {}
+  local rolled, tried, placed = {}, 0, 0
   s.school_taken = {}   -- specialist spaces you said are taken, for this School action only
   for _ = 1, 2 do
     if not room(s) then
@@ -138,19 +146,39 @@ actions.register("school", game.step("school", function(s)
         .. "Knowledge die is free.", s.board.school.scribes)
       break
     end
-    local n = s.time_die:roll()
-    while rolled[n] do
-      ui.say("His Time die shows %d again: he rolls again.", n)
+    -- A number already rolled, or naming a Residence space you said is empty, is rolled again
+    -- (README ruling 31); with every space tried, no Scribe comes.
+    local sp, free, n
+    while tried < s.board.school.residence do
       n = s.time_die:roll()
+      while rolled[n] do
+        ui.say("His Time die shows %d again: he rolls again.", n)
+        n = s.time_die:roll()
+      end
+      rolled[n], tried = true, tried + 1
+      ui.say("His Time die shows %d: the Scribe on Residence space %d, counting from the left.", n, n)
+      sp, free = school.ask_scribe(s, string.format("Which specialty is the Scribe on Residence space %d, and "
+        .. "is the School's space of that specialty free?", n), true)
+      if sp then break end
+      ui.say("Residence space %d holds no Scribe: he rolls again.", n)
+      ui.why("An empty Residence space gives no Scribe, so his Time die is rolled again, as for a number already "
+        .. "rolled (README ruling 31).")
     end
-    rolled[n] = true
-    ui.say("His Time die shows %d: the Scribe on Residence space %d, counting from the left.", n, n)
-    local sp, free = school.ask_scribe(s, string.format("Which specialty is the Scribe on Residence space %d, and "
-      .. "is the School's space of that specialty free?", n))
+    if not sp then
+      ui.say("No Scribe is left on the Residence spaces: he brings none.")
+      ui.why("Every Residence space his Time die can name is empty (README ruling 31).")
+      break
+    end
     school.add_scribe(s, sp, free, " from Residence space " .. n)
+    placed = placed + 1
   end
-  if next(rolled) then
+  if placed > 0 then
     ui.say("Refill the empty Scribe spaces of the Residence as usual.")
+  end
+  if not raised and placed == 0 then
+    ui.say("Zotikós raised no Knowledge: no die of his could go up and no Scribe came from the Residence.")
+    ui.why("School: unable to raise his Scribes' total Knowledge in any way, he performs Navigation instead.")
+    return false
   end
   return true
 end))

@@ -235,7 +235,23 @@ function State.show(s, title)
     add("Invited Scholar cards", names(s.invited_cards, function(c)
       return c.renown and string.format("%s, %d Renown", words.name(c.location), c.renown)
         or string.format("%s, its Renown still to enter", words.name(c.location)) end))
-    add("Invited Scholars sent out", names(s.invited_out, function(n) return "Invited Scholar " .. n end))
+    add("Invited Scholars sent out", names(s.invited_out, function(n)
+      return s.invited_at[n] and string.format("Invited Scholar %d (sent to the %s)", n, words.name(s.invited_at[n]))
+        or "Invited Scholar " .. n end))
+    -- Who leads this generation, and who has read (the first place goes to the first to take it).
+    if s.first then
+      add("Turn order", s.first == "bot" and "Zotikós first, you second" or "you first, Zotikós second")
+      local read = {}
+      if s.player_read then
+        local first = s.bot_read and s.next_first == "player" or not s.bot_read and s.player_took_first
+        read[#read + 1] = string.format("you (the %s place next generation)", first and "first" or "second")
+      end
+      if s.bot_read then
+        read[#read + 1] = string.format("Zotikós (the %s place next generation)",
+          s.next_first == "bot" and "first" or "second")
+      end
+      add("Read this generation", #read > 0 and read or { "nobody yet" })
+    end
     add("Fleet", s.board.navigation[s.fleet].name)
     add("Captain tokens left", s.captains)
     add("Time die", s.time_die.face or 1)
