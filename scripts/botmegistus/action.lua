@@ -7,7 +7,11 @@ local experiments = require "experiments"
 local action = {}
 
 action.spend = game.step("spending potency", function(state, card)
-  -- A physical card's potency is not asked when its die is at 1: any card spends that 1.
+  -- A physical card's potency is not asked when its die is at 1: any card spends that 1. Read
+  -- while it had no die, the card's potency is asked now, after the draft (README ruling 26).
+  if card.potency == nil and card.id == "physical" and state.die.potency > 1 then
+    card.potency = ui.number("The potency it spends?", 1, 3)
+  end
   local asks = card.potency or state.die.potency
   local spend = math.min(asks, state.die.potency)
   state.die.potency = state.die.potency - spend

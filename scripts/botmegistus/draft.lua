@@ -89,8 +89,10 @@ local function ask_card(state, which)
   else
     card.kind, card.action = "basic", a
   end
-  -- A die at potency 1 spends it whatever the card asks (1 to 3), so that is not asked.
-  if not (state.die and state.die.potency <= 1) then
+  -- A die at potency 1 spends it whatever the card asks (1 to 3), so that is not asked. Without a
+  -- die the potency is asked only once the draft is done (action.spend): an empty pool passes,
+  -- and a die drafted at potency 1 spends its 1, with no question either way.
+  if state.die and state.die.potency > 1 then
     card.potency = ui.number("The potency it spends?", 1, 3)
   end
   if not state.die then
@@ -160,7 +162,7 @@ end
 -- A card as the player would read it: the die colour, the symbols left to right (or max), the
 -- potency it spends and its action. With the generated deck the player never sees the card. A
 -- physical card read while Botmegistus held a die has no colour or symbols, nor a potency when
--- that die was at 1: they were not asked.
+-- that die was at 1; one read without a die has no potency until it is asked after the draft.
 function draft.describe(card)
   local die, potency = "", ""
   if card.color then

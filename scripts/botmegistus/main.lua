@@ -13,7 +13,7 @@ State.show(state, "Botmegistus after setup")
 
 local bot_first = game.options["bot-first"]
 for r = 1, game.options.rounds do
-  state.round, state.used, state.passed, state.die = r, 0, false, nil
+  state.round, state.used, state.passed, state.die, state.first_to_pass = r, 0, false, nil, nil
   local player_passed = false
   local first_to_pass
   local bot_turn = bot_first
@@ -22,6 +22,7 @@ for r = 1, game.options.rounds do
     if bot_turn and not state.passed then
       round.bot_turn(state)
       if state.passed and not first_to_pass then first_to_pass = "bot" end
+      state.first_to_pass = first_to_pass
       State.show(state, "Botmegistus")
     elseif not bot_turn and not player_passed and state.passed then
       -- Nothing Botmegistus does depends on your turns once it has passed: one answer for the rest
@@ -35,6 +36,7 @@ for r = 1, game.options.rounds do
       if a == "passed" then
         player_passed = true
         first_to_pass = first_to_pass or "player"
+        state.first_to_pass = first_to_pass
       end
     end
     bot_turn = not bot_turn

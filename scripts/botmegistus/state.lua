@@ -11,6 +11,7 @@ function State.new(options, board, cards)
     level = {}, top = {}, track_by_id = {},
     die = nil,            -- {color =, face =, potency =}
     used = 0, passed = false, round = 1,
+    first_to_pass = nil,  -- "bot" or "player", once someone has passed this round
     artifacts = {},       -- {label =, symbols = {elements}}
     incomplete = {}, completed = {},
     bonus = {},           -- "track:level" -> "gone": bonus tokens known to be gone for good
@@ -71,6 +72,9 @@ function State.show(state, title)
       entries[#entries + 1] = { label = label, value = value }
     end
     add("Round", state.round)
+    -- Its Turn Order: whether it has passed, and if first, that it starts the next round (ruling 11).
+    add("Passed this round", not state.passed and "no" or state.first_to_pass == "bot"
+      and "yes, before you: it starts the next round" or "yes, after you: you start the next round")
     turn_entries(state, add)
     add("Gold", state.gold)
     add("Ethereal Die tokens", state.ethereal)

@@ -27,60 +27,128 @@ local function below_your_marker(state, track, level)
   return yours ~= nil and yours < level
 end
 
--- Whether a bonus token is still on a space. A token gone is gone for good; one still there may be
--- taken on your next turn, so that answer holds for this turn only (README ruling 8).
-local function token_present(state, track, level)
-  if token_gone(state, track, level) then
-    return false
-  elseif state.in_setup or below_your_marker(state, track, level) then
-    return true
+local NO_TOKEN = 1000 -- the distance of a track none of whose bonus spaces above still has its token
+
+-- Steps 2 and 3 of the tie-break for one track at level `low`, with your marker there at `m`: the
+-- distance to its next bonus space still holding its token (one above your marker and not known to
+-- be gone: only a marker reaching a space takes or removes its token, README ruling 8) and how far
+-- it is ahead of you. `index` (its place from the left) is step 4.
+local function tie_key(state, t, low, m, index)
+  local spaces = {}
+  for _, l in ipairs(state.track_by_id[t].bonus_spaces) do spaces[#spaces + 1] = l end
+  table.sort(spaces)
+  for _, l in ipairs(spaces) do
+    if l > low and l > m and state.bonus[key(t, l)] ~= "gone" then
+      return { d = l - low, space = l, ahead = low - m, index = index }
+    end
   end
-  local k = key(track, level)
-  local yes = state.turn.token[k]
-  if yes == nil and util.stale(state) then
-    return false
-  elseif yes == nil then
-    yes = ui.confirm(string.format("Is there still a bonus token on level %d of the %s track?", level,
-      util.cap(track)))
-    state.turn.token[k] = yes
-    if not yes then state.bonus[k] = "gone" end
-  end
-  return yes
+  return { d = NO_TOKEN, ahead = low - m, index = index }
 end
 
--- Step 2 of the tie-break among the tracks tied lowest: how far each is from its next bonus space
--- that still has its token (absent: none has). The spaces are asked nearest first across the
--- tied tracks, and none farther than the nearest token found, which a farther one cannot beat.
-local function bonus_distances(state, tied)
-  local spaces = {}
-  for _, t in ipairs(tied) do
-    for _, l in ipairs(state.track_by_id[t].bonus_spaces) do
-      if l > state.level[t] then
-        spaces[#spaces + 1] = { track = t, level = l, distance = l - state.level[t], order = #spaces + 1 }
-      end
-    end
+local function better(a, b)
+  if a.d ~= b.d then return a.d < b.d end
+  if a.ahead ~= b.ahead then return a.ahead > b.ahead end
+  return a.index < b.index
+end
+
+-- The tracks tied lowest (at `low`, in board order), decided by steps 2 to 4. Your marker on each
+-- settles both step 2 and step 3, so it is the only question, asked at most once a turn (README
+-- ruling 22) and only of a track that could still win: with your marker at 0 (the best it could be
+-- for Botmegistus) a track must beat the best one found, or it is not asked. Markers already known
+-- come first, then the tracks by that best case, the left-most first.
+local function tie_break(state, tied, low)
+  local entries, order = {}, {}
+  for i, t in ipairs(tied) do
+    local known = state.in_setup and 0 or state.turn.player[t]
+    entries[i] = { track = t, marker = known, bound = tie_key(state, t, low, 0, i) }
+    order[i] = entries[i]
   end
-  table.sort(spaces, function(a, b)
-    if a.distance ~= b.distance then return a.distance < b.distance end
-    return a.order < b.order
+  table.sort(order, function(a, b)
+    if (a.marker ~= nil) ~= (b.marker ~= nil) then return a.marker ~= nil end
+    return better(a.bound, b.bound)
   end)
-  local distance, nearest = {}, nil
-  for _, s in ipairs(spaces) do
-    if nearest and s.distance > nearest then
-      break
-    end
-    if not distance[s.track] and token_present(state, s.track, s.level) then
-      distance[s.track], nearest = s.distance, s.distance
+  local lead   -- the best asked so far: a track that cannot beat it even at best is not asked
+  local asked = {}
+  for _, e in ipairs(order) do
+    if e.marker == nil and lead and not better(e.bound, lead.key) then
+      e.skipped = true
+    else
+      if e.marker == nil then e.marker = util.player_level(state, e.track) end
+      e.key = tie_key(state, e.track, low, e.marker, e.bound.index)
+      for _, l in ipairs(state.track_by_id[e.track].bonus_spaces) do
+        token_gone(state, e.track, l) -- a space at or below your marker: gone for good
+      end
+      if not lead or better(e.key, lead.key) then lead = e end
     end
   end
-  return distance
+  for _, e in ipairs(entries) do
+    if not e.skipped then asked[#asked + 1] = e end   -- in board order, for the left-most
+  end
+  -- Steps 2 to 4 among the tracks asked (no track left out could win: see above).
+  local best, decision = priority.choose(asked, {
+    { "closest to a bonus space that still has its token", least = function(e) return e.key.d end },
+    { "furthest ahead of you (level before behind)", most = function(e) return e.key.ahead end },
+  }, { first = "the left-most track", label = function(e) return util.cap(e.track) end })
+  -- The rule's step that decided: 1 when every rival was left unasked.
+  local step = decision.by == "only" and 1 or decision.step and decision.step + 1 or 4
+  local w = best.key
+  local near, skipped, at_best_tie = {}, {}, false
+  for _, e in ipairs(entries) do
+    if e.skipped then
+      skipped[#skipped + 1] = util.cap(e.track)
+      at_best_tie = at_best_tie or (e.bound.d == w.d and e.bound.ahead == w.ahead)
+    elseif e.key.d == w.d then
+      near[#near + 1] = util.cap(e.track)
+    end
+  end
+  local names = {}
+  for _, t in ipairs(tied) do names[#names + 1] = util.cap(t) end
+  local T = util.cap(best.track)
+  local why = string.format("%s are tied lowest at level %d", util.list(names), low)
+  local function token_text()
+    if w.d == NO_TOKEN then
+      return "no bonus space above it still has its token"
+    end
+    return string.format("the next bonus space still holding its token is level %d, %d up", w.space, w.d)
+  end
+  if step == 2 then
+    why = string.format("%s; %s is closest to a bonus space that still has its token (%s)", why, T, token_text())
+  elseif step >= 3 then
+    if #near < #names - #skipped then
+      why = string.format("%s; %s are the closest to a bonus space that still has its token", why, util.list(near))
+    end
+    if step == 3 then
+      if w.ahead > 0 then
+        why = string.format("%s; it is furthest ahead of you on %s (by %d)", why, T, w.ahead)
+      elseif w.ahead == 0 then
+        why = string.format("%s; it is level with you on %s and ahead of you on none (level counts before "
+          .. "behind, README ruling 9)", why, T)
+      else
+        why = string.format("%s; it is closest behind you on %s (%d behind)", why, T, -w.ahead)
+      end
+    else
+      why = why .. "; still tied after the bonus tokens and your markers, so the left-most track: " .. T
+    end
+  end
+  if step == 1 then
+    -- Every rival was left unasked: say what the winner has.
+    why = string.format("%s; on %s %s, and it is %s", why, T, token_text(),
+      w.ahead > 0 and string.format("%d ahead of you", w.ahead) or w.ahead == 0 and "level with you"
+        or string.format("%d behind you", -w.ahead))
+  end
+  if #skipped > 0 then
+    why = string.format("%s; your marker on %s was not asked: even at 0 %s could %s", why, util.list(skipped),
+      #skipped > 1 and "those tracks" or "that track", at_best_tie
+        and string.format("at best tie with %s, and a tie goes to the left-most", T)
+        or string.format("not beat %s", T))
+  end
+  return best.track, why
 end
 
 -- The lowest track not at the top, with the tie-break re-evaluated on each call: the lowest level,
 -- then the closest bonus token still there, then where it is furthest ahead of (or least behind)
--- your marker, then the left-most. Tokens and markers are asked only while a tie remains (tokens
--- nearest first, markers in board order). Returns the track id (nil when every track is at the
--- top) and the reason.
+-- your marker, then the left-most. Returns the track id (nil when every track is at the top) and
+-- the reason.
 local function lowest(state, exclude)
   local candidates = {}
   for _, t in ipairs(state.board.tracks) do
@@ -91,53 +159,13 @@ local function lowest(state, exclude)
   if #candidates == 0 then
     return nil, "every other Mastery track is at its top"
   end
-  local function ahead(t)
-    return state.level[t] - (state.in_setup and 0 or util.player_level(state, t))
+  -- Step 1; steps 2 to 4 share one question (your marker), so tie_break takes them together.
+  local tied = priority.keep(candidates, { { "the lowest track", least = function(c) return state.level[c] end } })
+  local low = state.level[tied[1]]
+  if #tied == 1 then
+    return tied[1], string.format("%s is its lowest track (level %d)", util.cap(tied[1]), low)
   end
-  local tied, distance = {}, nil
-  local function to_bonus(t)
-    if not distance then
-      -- Asked once step 1 has left a tie: the tracks at the lowest level (t is one of them).
-      for _, c in ipairs(candidates) do
-        if state.level[c] == state.level[t] then tied[#tied + 1] = c end
-      end
-      distance = bonus_distances(state, tied)
-    end
-    return distance[t] or 1000
-  end
-  local t, decision = priority.choose(candidates, {
-    { "the lowest track", least = function(c) return state.level[c] end },
-    { "closest to a bonus space that still has its token", least = to_bonus },
-    { "furthest ahead of you (level before behind)", most = ahead },
-  }, { first = "the left-most track" })
-  if decision.by == "only" or decision.step == 1 then
-    return t, string.format("%s is its lowest track (level %d)", util.cap(t), state.level[t])
-  end
-  -- Past step 1 the tracks in `tied` were tied lowest.
-  local names, near = {}, {}
-  for _, c in ipairs(tied) do
-    names[#names + 1] = util.cap(c)
-    if to_bonus(c) == to_bonus(t) then near[#near + 1] = util.cap(c) end
-  end
-  local why = string.format("%s are tied lowest at level %d", util.list(names), state.level[t])
-  if decision.step == 2 then
-    return t, why .. "; " .. util.cap(t) .. " is closest to a bonus space that still has its token"
-  end
-  if #near < #names then
-    -- Step 2 left some of them out: name those still tied after it.
-    why = string.format("%s; %s are the closest to a bonus space that still has its token", why, util.list(near))
-  end
-  if decision.step == 3 then
-    local d = ahead(t) -- known by now: asked at most once per turn
-    if d > 0 then
-      return t, string.format("%s; it is furthest ahead of you on %s (by %d)", why, util.cap(t), d)
-    elseif d == 0 then
-      return t, string.format("%s; it is level with you on %s and ahead of you on none (level counts before "
-        .. "behind, README ruling 9)", why, util.cap(t))
-    end
-    return t, string.format("%s; it is closest behind you on %s (%d behind)", why, util.cap(t), -d)
-  end
-  return t, why .. "; still tied after the bonus tokens and your markers, so the left-most track: " .. util.cap(t)
+  return tie_break(state, tied, low)
 end
 
 function tracks.lowest(state, exclude)
@@ -216,10 +244,10 @@ gain_bonus = game.step("bonus token", function(state, track, level)
     end
     return
   end
-  -- "No token" cannot be the answer at setup (every token is on the board), nor after you said
-  -- this turn that one is still there, nor when your marker, asked this turn, is below the space.
+  -- "No token" cannot be the answer at setup (every token is on the board), nor when your marker,
+  -- asked this turn, is below the space.
   local options = {}
-  if not (state.in_setup or state.turn.token[k] or below_your_marker(state, track, level)) then
+  if not (state.in_setup or below_your_marker(state, track, level)) then
     options[1] = { id = "none", label = "No token (already taken or removed)" }
   end
   for _, b in ipairs(state.board.bonus_tokens) do

@@ -42,7 +42,7 @@ end
 
 -- What Botmegistus learns of the table in one of its turns; it is forgotten when the turn ends.
 function util.new_turn(state)
-  state.turn = { player = {}, token = {} }
+  state.turn = { player = {} }
 end
 
 -- The elemental symbols of an artifact, one question per symbol.
