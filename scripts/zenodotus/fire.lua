@@ -115,8 +115,25 @@ fire.burn = game.step("burn", function(G, kind, n)
   if #hit > 1 then table.sort(hit, board_order) end
   local lines = board.line_names[kind][n]   -- the grid's columns (letters) or rows (numbers)
   record("burn", { kind = kind, number = n, lines = lines, lost = lost })
-  say("%s %d burns (grid %s%s %s): %d unclaimed text%s lost.", kind == "column" and "Column" or "Row", n, kind,
-    #lines > 1 and "s" or "", table.concat(lines, ", "), lost, lost == 1 and "" or "s")
+  if lost == 0 then
+    say("%s %d burns (grid %s%s %s): no unclaimed text is lost.", kind == "column" and "Column" or "Row", n, kind,
+      #lines > 1 and "s" or "", table.concat(lines, ", "))
+  else
+    -- the texts lost, named as the player crosses them out (built only when someone reads it,
+    -- from a copy of the squares burnt now: the board's set is refilled by the next burn)
+    local now = {}
+    for k = 1, board.bits.K do now[k] = burnt[k] end
+    say("%s %d burns (grid %s%s %s): %s lost (%s).", kind == "column" and "Column" or "Row", n, kind,
+      #lines > 1 and "s" or "", table.concat(lines, ", "), phrase.plural(lost, "unclaimed text"),
+      setmetatable({}, { __tostring = function()
+        local names, squares = {}, board.squares
+        for i = 1, #squares do
+          local sq = squares[i]
+          if sq.lost and now[word[i]] & bit[i] ~= 0 then names[#names + 1] = "the " .. sq.text .. " on " .. sq.name end
+        end
+        return table.concat(names, ", ")
+      end }))
+  end
   for h = 1, #hit do
     local seat = hit[h]
     local can_defend = seat.points.defense >= COST

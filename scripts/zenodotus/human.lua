@@ -57,7 +57,9 @@ end
 function human.luck_fire(G, seat, d1, d2, kind, n, what)
   local id = ui.ask(string.format("%s: use LUCK (%d points) on the fire dice %d and %d, %s?", seat.name,
     seat.points.luck, d1, d2, fire.would(G.board.line_labels, kind, n, what)), {
-    { id = "no", label = "No, the fire moves as rolled" },
+    -- (matching dice, or a full line, move no fire: "as rolled" would say it moves)
+    { id = "no", label = (what == "check" or what == "burn") and "No, the fire moves as rolled"
+      or "No, keep the dice: the fire does not move" },
     { id = "first", label = "Re-roll the first die (" .. d1 .. ": column or row)" },
     { id = "second", label = "Re-roll the second die (" .. d2 .. ": the number)" },
   })
@@ -73,10 +75,10 @@ end
 
 function human.move(G, seat, roll, combos)
   -- the power choices offered: no power, and those that lead somewhere (a power is not paid
-  -- for a move that goes nowhere)
+  -- for a move that goes nowhere, nor for one that could only stop short: turn.barred)
   local offered = { combos[1] }
   for n = 2, #combos do
-    if #combos[n].dests > 0 then offered[#offered + 1] = combos[n] end
+    if #combos[n].dests > 0 and not turn.barred(combos, combos[n]) then offered[#offered + 1] = combos[n] end
   end
   local choice = offered[1]
   if #offered > 1 then

@@ -29,6 +29,8 @@ local G = {
   round = 1,
   last = nil,   -- after a retirement: seat number -> true while that seat still has its last turn
   last_left = 0,  -- how many seats still have it
+  playing = false,  -- the seat whose turn it is
+  ended = false,    -- the game is over
 }
 G.active = #G.seats   -- seats not retired
 
@@ -98,6 +100,7 @@ local list, board, play = G.seats, G.board, turn.play
 while true do
   local seat = list[idx]
   if not seat.retired then
+    G.playing = seat     -- (the board's seat lines tell the seat in its last turn)
     play(G, seat)
     if G.last then G:had_last_turn(seat) end
   end
@@ -116,5 +119,6 @@ while true do
   end
 end
 
+G.ended = true     -- (the board's seat lines then promise nobody a turn to come)
 G:show("The library at the end")
 return scoring.finish(G, why)

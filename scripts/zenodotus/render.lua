@@ -68,8 +68,12 @@ function render.seat_line(G, seat)
     parts[#parts + 1] = powers.SHORT[p] .. seat.points[p]
   end
   local where = seat.retired and "retired" or ("at " .. (seat.pos and seat.pos.name or "-"))
-  -- after a retirement: the seats whose one more turn is still to come
-  local last = not seat.retired and G.last and G.last[seat.n] and ", one more turn to come" or ""
+  -- after a retirement: the seats whose one more turn is still to come (the seat playing now is
+  -- in it; once the game is over nobody has one to come)
+  local last = ""
+  if not seat.retired and G.last and G.last[seat.n] and not G.ended then
+    last = G.playing == seat and ", in its last turn" or ", one more turn to come"
+  end
   return string.format("%s, %s, %s%s%s", where, phrase.plural(seat.texts, "text"),
     table.concat(parts, " "), seat.skip and ", skips a move" or "", last)
 end

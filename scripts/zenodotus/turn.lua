@@ -89,6 +89,16 @@ local function stops_short(G, combo)
 end
 turn.stops_short = stops_short
 
+-- Is a power choice barred? Ruling 2's fallback (no square at exactly the move's steps: stop
+-- anywhere within them) is for a piece that cannot walk its roll. A dearer choice (SPEED
+-- doubling the roll) that fits nowhere while the roll with no power does would buy that
+-- fallback, a way out of the exact move: it is not a move (ruling 7). combos[1] is the choice
+-- of no power.
+function turn.barred(combos, combo)
+  if combo == combos[1] or combo.paid == 0 then return false end
+  return not reach_of(combo):exact_any() and reach_of(combos[1]):exact_any()
+end
+
 -- Can no roll move the piece? With burnt squares blocking, a power choice reaches no square
 -- only when nothing next to the piece can be entered (ruling 2 lets a piece with no square at
 -- exactly its roll stop within it), whatever the roll: then LUCK on the move die is no use.
@@ -162,6 +172,7 @@ local move = game.step("player move", function(G, seat)
 end)
 
 local LEFT = { seat = 0, square = "" }
+local nothing_follows     -- (defined below, with the theft and TIME tests it uses)
 local landing = game.step("landing", function(G, seat, sq)
   if G.board:open_text(sq) then
     -- the last open text: its claim ends the game at once (ruling 12), so a player whom it
@@ -169,7 +180,7 @@ local landing = game.step("landing", function(G, seat, sq)
     -- one that wins, or leaves a tie to the dice, is taken, so those are made unasked
     if G.board.open_texts == 1 then
       local outcome, rival = outlook(G, seat, 1)
-      if outcome == "lose" and not seat.ctl.claim(G, seat, sq, rival) then
+      if outcome == "lose" and not nothing_follows(G, seat) and not seat.ctl.claim(G, seat, sq, rival) then
         LEFT.seat, LEFT.square = seat.n, sq.name
         record("unclaimed", LEFT)
         say("%s leaves the %s on %s unclaimed: the game goes on.", seat.name, sq.text, sq.name)
@@ -281,6 +292,16 @@ local function boxed_in(G, seat)
     if not burnt[j] then return false end
   end
   return true
+end
+
+-- Could leaving the last open text change the count? Not in the game's very last turn (after a
+-- retirement, with no other seat's turn to come after this one) unless the seat can steal now
+-- or pay TIME for another turn: the game ends with this turn anyway, one text short (ruling 5).
+nothing_follows = function(G, seat)
+  local last = G.last
+  if not (last and last[seat.n] and G.last_left == 1) then return false end
+  if seat.points.stealth >= COST and targets_of(G, seat) then return false end
+  return seat.points.time < COST or boxed_in(G, seat)
 end
 
 function turn.play(G, seat)

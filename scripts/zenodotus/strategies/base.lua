@@ -211,6 +211,7 @@ function base.best_move(G, seat, combos, rank, cost, top)
   local count = #combos
   while true do
     local best, best_i, best_s
+    local plain_fallback     -- (the choice of no power, combos[1], is always looked at first)
     for c = 1, count do
       local combo = combos[c]
       local pen = combo.paid * cost     -- (cost for each of SPEED and OPENING)
@@ -224,10 +225,14 @@ function base.best_move(G, seat, combos, rank, cost, top)
         -- exactly the roll answers it at once; a reach from the table of endings knows)
         if not r.some then r:exact_any() end
         local fallback = r.fallback
+        -- a power choice whose move fits nowhere while the plain roll does would only buy ruling
+        -- 2's fallback, a way out of the exact move: it offers no square (turn.barred)
+        local barred = false
+        if c == 1 then plain_fallback = fallback else barred = fallback and not plain_fallback end
         local words, at, dead = r.words, fallback and K or 0, not fallback and r.dead
         local any = 0
         if K == 1 then     -- (the loop below, for a board of one word)
-          local x = words[at + 1]
+          local x = barred and 0 or words[at + 1]
           if dead then x = x & ~dead[1] end
           alive[c] = x
           for c2 = 1, c - 1 do
@@ -237,7 +242,7 @@ function base.best_move(G, seat, combos, rank, cost, top)
         else
           local base_c = (c - 1) * K
           for k = 1, K do
-            local x = words[at + k]
+            local x = barred and 0 or words[at + k]
             if dead then x = x & ~dead[k] end
             alive[base_c + k] = x
             for c2 = 1, c - 1 do
@@ -350,9 +355,9 @@ end
 
 function base.steal(G, seat, targets)
   local t = base.richest(targets)
-  why(t.across and "%s steals whenever it can, from the player with the most texts: %s (%d), across the \z
-    wall with OPENING." or "%s steals whenever it can, from the player with the most texts: %s (%d).", seat.name,
-    t.seat.name, t.seat.texts)
+  why(t.across and "%s steals whenever it can, from the player with the most texts: %s, with %d %s, \z
+    across the wall with OPENING." or "%s steals whenever it can, from the player with the most texts: %s, with \z
+    %d %s.", seat.name, t.seat.name, t.seat.texts, t.seat.texts == 1 and "text" or "texts")
   return t
 end
 

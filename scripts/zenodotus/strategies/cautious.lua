@@ -227,7 +227,8 @@ end
 function S.time(G, seat)
   local d = G.board:text_steps(seat.pos)
   if d and d <= 6 then
-    why("%s takes another turn with TIME: an open text lies within six steps (%d).", seat.name, d)
+    why("%s takes another turn with TIME: an open text lies within six steps (%d %s away).", seat.name, d,
+      step_word(d))
     return true
   end
   why("%s keeps TIME: no open text lies within six steps.", seat.name)

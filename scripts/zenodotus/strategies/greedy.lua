@@ -110,7 +110,7 @@ end
 function S.time(G, seat)
   local left = G.board:texts_left()
   if left > 0 then
-    why("%s takes the extra turn TIME gives while open texts are left (%d).", seat.name, left)
+    why("%s takes the extra turn TIME gives while open texts are left (%d left).", seat.name, left)
     return true
   end
   why("%s keeps TIME: no open text is left.", seat.name)

@@ -29,7 +29,7 @@
 local powers = require "powers"
 local bits = require "bits"
 local base = require "strategies.base"
-local reach_of = require("turn").reach_of
+local reach_of, barred = require("turn").reach_of, require("turn").barred
 local S = {}
 
 -- Every choice rolls on the strategy's own dice stream, so the game's dice are not disturbed
@@ -47,11 +47,12 @@ function S.allocate(G, seat)
   return split
 end
 
--- The squares with no text, in board order (the starting squares to pick from).
+-- The squares with no text, in board order (the starting squares to pick from), each named by
+-- its id, so the transcript's draw says which square was drawn.
 local function without_text(b)
   local free = {}
   for _, sq in ipairs(b.squares) do
-    if not sq.text then free[#free + 1] = sq end
+    if not sq.text then free[#free + 1] = { id = sq.name, square = sq } end
   end
   return free
 end
@@ -62,7 +63,8 @@ function S.prepare(G)
 end
 
 function S.start(G, seat)
-  local _, sq = random.pick("strategy", G.board:cached("squares without a text", without_text))
+  local _, free = random.pick("strategy", G.board:cached("squares without a text", without_text))
+  local sq = free.square
   why("%s starts on %s, drawn at random among the squares without a text.", seat.name, sq.name)
   return sq
 end
@@ -90,6 +92,8 @@ end
 local POOL = {}     -- scratch: the squares still to draw from (entries past n are stale)
 function S.move(G, seat, roll, combos)
   local combo, b = combos[roll_die("strategy", #combos)], G.board
+  -- (a choice that could only stop short while the plain roll fits is no move: turn.barred)
+  if barred(combos, combo) then combo = combos[1] end
   local r = reach_of(combo)
   local exact = r:exact_any()     -- (false: the piece may stop anywhere within the roll)
   local pool, n = POOL, 0
