@@ -1,6 +1,7 @@
 -- The guild mat: preparation, then each round's five steps before the player's actions, then
 -- the win check. The mat's parts are in mat.lua, the requirements in requirements.lua, the
 -- end in scoring.lua.
+local phrase = require "phrase"
 local counters = require "counters"
 local Mat = require "mat"
 local requirements = require "requirements"
@@ -53,12 +54,7 @@ local function show(title)
   ui.show(title, mat_and_tallies)
 end
 
-local function list(ids)
-  if #ids <= 1 then
-    return ids[1] or "none"
-  end
-  return table.concat(ids, ", ", 1, #ids - 1) .. " and " .. ids[#ids]
-end
+local list = phrase.list   -- "none", "A1", "A1, B2 and C3"
 
 local preparation = game.step("preparation", function()
   ui.say("Put one of your mines on each of %s, and a 5-Jar coin on each of %s.",
@@ -107,29 +103,60 @@ do
   end
 end
 
+-- Why the pair of start spaces i and i+1 is not offered: "I and II both hold blue" (and true:
+-- both hold a marker), or "III is empty".
+local function not_offered(names, i)
+  local here, next_to = mat:marker_at_start(i), mat:marker_at_start(i + 1)
+  if here and next_to then
+    return string.format("%s and %s both hold %s", names[i], names[i + 1], here), true
+  end
+  return string.format("%s is empty", here and names[i + 1] or names[i]), false
+end
+
 local exchange = game.step("exchange markers", function()
   local names = layout.start_spaces
   local choices = { NO_EXCHANGE }
-  local here = mat:marker_at_start(1)
+  local left_out, one_colour = {}, false  -- the pairs not offered, and whether one holds a single colour
   -- In the last round only start space I's marker is placed: an exchange further down changes nothing.
   local last_round = state.round.value >= options.rounds
   for i = 1, last_round and 1 or #names - 1 do
-    local next_to = mat:marker_at_start(i + 1)
+    local here, next_to = mat:marker_at_start(i), mat:marker_at_start(i + 1)
     if here and next_to and here ~= next_to then
       choices[#choices + 1] = EXCHANGES[i][here][next_to]
+    else
+      local why, held = not_offered(names, i)
+      left_out[#left_out + 1] = why
+      one_colour = one_colour or held
     end
-    here = next_to
   end
+  -- The reasons name the round and the colours: `why` at a later question still shows them
+  -- when nothing newer was decided, so they must not read as the state of a later round.
   if #choices == 1 then
     ui.say("No exchange this round: it would change nothing.")
-    ui.why(last_round and "This is the last round: only the marker on %s is placed, and %s and %s hold the same "
-      .. "colour (or one is empty)." or "No two neighbouring start spaces hold markers of different colours.",
-      names[1], names[1], names[2])
+    if last_round then
+      ui.why("Round %d is the last: only the marker on %s is placed, and %s, so an exchange would change "
+        .. "nothing.", state.round.value, names[1], left_out[1])
+    else
+      local _, held = mat:start_spaces()
+      local all_one = true
+      for i = 2, #names do
+        all_one = all_one and held[i] ~= nil and held[i] == held[1]
+      end
+      ui.why("Round %d: %s, so an exchange would change nothing.", state.round.value,
+        all_one and string.format("%s all hold %s", list(names), held[1]) or list(left_out))
+    end
     return
   end
   if last_round then
     ui.why("Only an exchange of %s and %s is offered: this is the last round, so only the marker on %s is placed.",
       names[1], names[2], names[1])
+  elseif #left_out > 0 then
+    local offered = {}
+    for k = 2, #choices do
+      offered[#offered + 1] = names[choices[k].pair] .. " and " .. names[choices[k].pair + 1]
+    end
+    ui.why("Round %d: only the exchange of %s is offered: %s%s.", state.round.value, table.concat(offered, " or "),
+      list(left_out), one_colour and ", and exchanging markers of one colour changes nothing" or "")
   end
   local pick = ui.ask(EXCHANGE_PROMPT, choices)
   for k = 2, #choices do  -- the first is "no exchange"
@@ -219,7 +246,8 @@ repeat
     local needed = layout.win.last_spaces
     ui.say("That was round %d, the last: the game ends. With %d of the %d last spaces met it is lost; "
       .. "your VP still give the final score.", state.round.value, #state.met, needed)
-    ui.why("The solo game lasts %d rounds, and a win needs %d last spaces met.", options.rounds, needed)
+    ui.why("The solo game lasts %s, and a win needs %d last spaces met.", phrase.plural(options.rounds, "round"),
+      needed)
     break
   end
   state.round:add(1)

@@ -58,8 +58,8 @@ end
 -- Ore and crystal leave one column or row of the regions: the bot rolls the die for it.
 function EFFECTS.clear_regions(state)
   local face, n = state.mat.region_die:roll()
-  ui.say("Region die: %d. Return every ore and crystal marker in %s of the regions "
-    .. "to the supply. They stay in the game: action cards can bring them back.", n, face)
+  ui.say("Region die: %d. In the regions, return every ore and crystal marker of %s to the supply. "
+    .. "They stay in the game: action cards can bring them back.", n, face)
   ui.why("On the region die, %d stands for %s.", n, face)
 end
 
@@ -166,8 +166,8 @@ requirements.last_space = game.step("last space", function(state, space)
   local needed = state.mat.layout.win.last_spaces
   if #state.met < needed then
     if state.round.value >= game.options.rounds then
-      ui.say("%s is met, but this is the last round: the game ends after it with %d of the %d last spaces "
-        .. "needed, so it is lost.", space.id, #state.met, needed)
+      ui.say("%s is met, but this is the last round: the game ends after this round with %d of the %d last "
+        .. "spaces needed met, so it is lost.", space.id, #state.met, needed)
     else
       -- Every way the game can still end: a later last space failed ends it too, lost.
       ui.say("%s is met. Play on: the game ends at once when you have met %d last spaces (the win check "

@@ -1,5 +1,9 @@
 -- The end of the game: the win check, or the loss at a failed last space.
+local plural = require("phrase").plural
 local scoring = {}
+
+-- "1 point", "80 points".
+local function points(n) return plural(n, "point") end
 
 -- The total and its breakdown: standard VP, the last spaces' points and bonus, and the minus
 -- points of the loss box and of the negative effects.
@@ -27,21 +31,22 @@ end
 
 scoring.win_check = game.step("win check", function(state)
   local win = state.mat.layout.win
-  local vp = ui.number("Score the game by the standard rules: how many VP do you have?", 0, win.vp_max)
+  local vp = ui.number("Score the game by the standard rules, without the solo mat (Soloist adds its last "
+    .. "spaces and takes off its minus points): how many VP do you have?", 0, win.vp_max)
   local total, breakdown = add_up(state, vp)
   ui.say("Final score: " .. breakdown .. ".")
   local met = #state.met
   local result, summary
   if met < win.last_spaces then
     result = "loss"
-    summary = string.format("You lost: you met %d of the %d last spaces needed, with %d points.", met,
-      win.last_spaces, total)
+    summary = string.format("You lost: you met %d of the %d last spaces needed, with %s.", met,
+      win.last_spaces, points(total))
   elseif total >= win.vp_needed then
     result = "win"
     summary = string.format("You won with %d points (%d needed).", total, win.vp_needed)
   else
     result = "loss"
-    summary = string.format("You lost with %d points: %d were needed.", total, win.vp_needed)
+    summary = string.format("You lost with %s: %d were needed.", points(total), win.vp_needed)
   end
   ui.say(summary)
   ui.why("A win needs %d last spaces met and at least %d points; you met %d and scored %d.",
