@@ -18,6 +18,9 @@ namespace soloist::cli {
 
 std::filesystem::path saved_games_dir() { return user_data_dir(); }
 
+// "1 answer", "2 answers": how a saved game's length is told.
+static std::string answers_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " answer" : " answers"); }
+
 static std::string value_text(const nlohmann::json& v) {
     if (v.is_string()) return v.get<std::string>();
     if (v.is_array()) {
@@ -126,8 +129,8 @@ private:
                 return false;
             }
             const auto& h = game().journal().header;
-            out_ << "Resuming " << h.bot_id << " (seed " << h.seed << ") after " << game().journal().entries.size()
-                 << " answers.\n";
+            out_ << "Resuming " << h.bot_id << " (seed " << h.seed << ") after "
+                 << answers_text(game().journal().entries.size()) << ".\n";
             recap();
             show();
             // Replayed silently: a bot that stops with an error must still say why.
@@ -276,7 +279,7 @@ int list_games(std::ostream& out) {
         try {
             const auto j = load_journal(f);
             out << f.string() << "\n    " << j.header.bot_id << " " << j.header.bot_version << ", seed " << j.header.seed
-                << ", " << j.entries.size() << " answers, started " << j.header.created << "\n";
+                << ", " << answers_text(j.entries.size()) << ", started " << j.header.created << "\n";
         } catch (const std::exception& e) {
             out << f.string() << "\n    cannot be resumed: " << e.what() << "\n";
         }

@@ -87,7 +87,7 @@ has "$OUT" '"event":"answer","question":1,"value":"left"' "replay of the failed 
 # play --journal resumes it: it loads, and says again why the bot stopped.
 sol_in "" --bots "$B" play --journal "$T/runtime.journal"
 expect_rc 1 "resume of the failed game"
-has "$OUT" "Resuming runtime (seed 3) after 1 answers." "resume of the failed game"
+has "$OUT" "Resuming runtime (seed 3) after 1 answer." "resume of the failed game"
 has "$OUT" "$B/runtime/main.lua:4: attempt to index a nil value (local 't')" "resume of the failed game"
 same "$T/runtime.journal"
 

@@ -137,7 +137,7 @@ has "$OUT" "Saved. Resume with: soloist play --journal $saved" "play without --j
 sol games
 expect_rc 0 "games"
 has "$OUT" "$saved
-    guild-mat 1.0.0, seed 12, 1 answers, started " "games"
+    guild-mat 1.0.0, seed 12, 1 answer, started " "games"
 has "$OUT" "Resume one with: soloist play --journal FILE" "games"
 [ ! -e "$HOME/.local/share/soloist" ] || fail "a game was saved in \$HOME despite XDG_DATA_HOME"
 

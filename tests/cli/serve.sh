@@ -55,7 +55,7 @@ sol_in "done
 quit
 " play --journal "$journal"
 expect_rc 0 "the terminal resumes the page's game"
-has "$OUT" "Resuming guild-mat (seed 8) after 1 answers." "resumed in the terminal"
+has "$OUT" "Resuming guild-mat (seed 8) after 1 answer." "resumed in the terminal"
 
 sol serve --port 70000
 expect_rc 2 "a port out of range"

@@ -243,7 +243,7 @@ TEST_CASE("a game moves between the page and the terminal: one journal, one tran
     std::istringstream in("done\nquit\n");
     std::ostringstream out;
     REQUIRE(cli::play(args, s.common, in, out) == 0);
-    CHECK(out.str().find("Resuming guild-mat (seed 31) after 1 answers.") != std::string::npos);
+    CHECK(out.str().find("Resuming guild-mat (seed 31) after 1 answer.") != std::string::npos);
     CHECK(load_journal(journal).entries.size() == 2);
 
     // A new server (the page after a restart) resumes it where the terminal left it.

@@ -32,7 +32,7 @@ sol_in "right
 quit
 " --bots "$BOTS" play --journal "$LINKS/saves/chain.journal"
 expect_rc 0 "resume through a chain of links"
-has "$OUT" "Resuming journal-symlink (seed 4) after 1 answers." "resume through a chain of links"
+has "$OUT" "Resuming journal-symlink (seed 4) after 1 answer." "resume through a chain of links"
 [ -L "$LINK" ] && [ -L "$LINKS/saves/chain.journal" ] || fail "a link of the chain was replaced by a regular file"
 grep -q '"answer":"right"' "$REAL/game.journal" || fail "the linked journal did not grow"
 sol --bots "$BOTS" replay "$LINK"
