@@ -102,7 +102,7 @@ async function lobby() {
     const { saved } = await api("GET", "/api/games");
     $("saved").replaceChildren(...(saved.length ? saved.map((g) => el("li", { "data-game": g.id },
       el("span", {}, g.broken ? g.id + ": " + g.broken
-        : `${g.bot} ${g.version}, seed ${g.seed}, ${g.answers} answers, ${g.created}`),
+        : `${g.bot} ${g.version}, seed ${g.seed}, ${g.answers} ${g.answers === 1 ? "answer" : "answers"}, ${g.created}`),
       g.broken ? null : el("button", { onclick: () => resume(g.id) }, "Resume"))) : [el("li", { class: "muted" }, "No saved games yet.")]));
   } catch (e) { complain(e); }
 }
