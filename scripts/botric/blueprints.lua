@@ -65,13 +65,14 @@ function blueprints.purchase(state, with_hire)
     ui.say("Put 1 Gold from the general supply (not from the Favour tile) on %s to its left.",
       choice.n == 2 and "the tile" or string.format("each of the %d tiles", choice.n - 1))
   end
+  -- It pays (the skipped tiles' Gold, the price) before it takes the tile's Gold (README ruling 34).
+  costs.ignored(state, "that Blueprint", choice.n - 1)
   if ui.confirm("Was there Gold on the Blueprint Botric took?") then
     State.score(state, 1)
     ui.say("Return that Gold to the supply: Botric scores 1 Point instead (now %d).", state.points)
     ui.why("Botric takes no Gold: Gold it would gain becomes 1 Point.")
   end
   ui.say("Refill the display as usual. Botric's queue: %s.", blueprints.queue_text(state))
-  costs.ignored(state, "that Blueprint", choice.n - 1)
   return true
 end
 

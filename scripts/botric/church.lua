@@ -103,9 +103,15 @@ church.try = game.step("church delivery", function(state, k)
   if choice.gold then
     favour.pay(state, state.data.gold_space_cost, "the 10-Gold Church space (its discount is 3)")
     state.gold_space.filled = true
+    state.turn.gold_delivery = true  -- no material left the village (turn.lua)
   else
-    ui.say("It takes the materials (its discounted amount) from anywhere in the connected village: its own High Quality "
-      .. "first, then its own Refined, then those closest to the Church.")
+    local d = state.data
+    -- A space that takes its own Refined materials is a refined one.
+    local kind = choice.facts.kind or (bonus.known_used(choice) > 0 and "refined" or nil)
+    local amount = ({ raw = d.church_raw .. " Raw", refined = d.church_refined .. " Refined" })[kind]
+      or string.format("%d Raw or %d Refined, as the space asks", d.church_raw, d.church_refined)
+    ui.say("It takes the space's materials with its discount (%s) from anywhere in the connected village: its own "
+      .. "High Quality first, then its own Refined, then those closest to the Church.", amount)
   end
   state.deliveries = state.deliveries + 1
   if state.open then state.open = math.max(0, state.open - 1) end

@@ -68,9 +68,9 @@ end
 -- Where the tile goes: the placement list, decided by one question when it matters.
 local function place(state, kind)
   local cands = {
-    { id = "network", label = "next to the tile furthest along the longest road network with none of your roads on "
-      .. "it, among those with a spot where a side matches" },
-    { id = "church", label = "next to the tile closest to the Church" },
+    { id = "network", label = "along its network", text = "next to the tile furthest along the longest road network "
+      .. "with none of your roads on it, among those with a spot where a side matches" },
+    { id = "church", label = "by the Church", text = "next to the tile closest to the Church" },
   }
   local network
   local choice, d = priority.choose(cands, {
@@ -88,7 +88,7 @@ local function place(state, kind)
   }, { label = util.label })
   ui.say("Place it %s, avoiding if possible a network that relies on your roads and your Landmarks; among equal spots "
     .. "you choose. Join road to road if possible, else Forest to Forest or Mountain to Mountain, Forest to Mountain "
-    .. "only as a last resort, matching as many sides as it can.", choice.label)
+    .. "only as a last resort, matching as many sides as it can.", choice.text)
   ui.why("Where: %s.", d.why)
 end
 
@@ -128,6 +128,8 @@ construct.try = game.step("construct a building", function(state)
   local v = villagers.first_standing(state)
   ui.say("It pays the materials (never Gold) from anywhere in the connected village: its own High Quality first, then "
     .. "its own Refined, then those closest to the building site.")
+  -- The cost is paid first, the bonuses and Points come after (README ruling 34).
+  costs.ignored(state, "that building")
   place(state, choice.kind)
   -- A new Barn is a Production tile, a new Refinery a Refinery, a Landmark neither.
   local on = ({ barn = "production", refinery = "refinery" })[choice.kind]
@@ -148,7 +150,6 @@ construct.try = game.step("construct a building", function(state)
       ui.say("Its Milestone is gone: Botric takes none.")
     end
   end
-  costs.ignored(state, "that building")
   return true
 end)
 

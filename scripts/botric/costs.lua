@@ -21,8 +21,11 @@ function costs.ignored(state, what, skipped)
     local cost = skipped > 0 and "those costs" or "that cost"
     if before >= n then
       ui.say("Botric ignores %s and loses %s instead (now %d).", cost, util.plural(n, "Point"), state.points)
+    elseif before == 0 then
+      ui.say("Botric ignores %s: it would lose %s, but it has no Points to lose (its points never go below 0).",
+        cost, util.plural(n, "Point"))
     else
-      ui.say("Botric ignores %s: it would lose %s instead, but it had only %d and its points never go below 0 "
+      ui.say("Botric ignores %s: it would lose %s, but it has only %d and its points never go below 0 "
         .. "(now %d).", cost, util.plural(n, "Point"), before, state.points)
     end
     ui.why("Easier game: each Gold cost Botric ignores costs it that many Points%s.",

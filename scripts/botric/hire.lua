@@ -11,6 +11,7 @@ hire.try = game.step("hire villager", function(state, k)
   local data = state.data
   local active = #State.active(state)
   if active >= data.villagers_max then
+    ui.say("Hire Villager: Botric has all %d of its villagers, so it skips this action.", data.villagers_max)
     ui.why("Botric has all %d villagers: Hire Villager is skipped, neither a success nor a failure.", data.villagers_max)
     return "skipped"
   end

@@ -37,7 +37,7 @@ refine.try = game.step("refine", function(state)
         -- Step 1 kept #1 to #k when some make its High Quality material, else all of them.
         local kept = (hq_count and hq_count > 0) and hq_count or n
         local which = kept == n and string.format("those %d Refineries", n)
-          or string.format("Refineries #1 to #%d (those making its High Quality material)", kept)
+          or string.format("Refineries #1 %s #%d (those making its High Quality material)", kept == 2 and "and" or "to", kept)
         most = ui.number(string.format("Of %s, how many tie for making the most Refined materials now? Number those "
           .. "#1 onwards.", which), 1, kept)
       end

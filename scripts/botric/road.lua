@@ -7,11 +7,21 @@ local bonus = require "bonus"
 local road = {}
 
 local NETWORKS = {
-  { id = "botric", label = "a network with only Botric's roads" },
+  { id = "botric", label = "a network with only Botric's roads", botric = true },
   { id = "yours", label = "a network with only your roads" },
   { id = "none", label = "a network with no built roads yet" },
-  { id = "mixed", label = "a network with both players' roads" },
+  { id = "mixed", label = "a network with both players' roads", botric = true },
 }
+
+-- The kinds of network a road can extend: one with Botric's roads on it only once it has built one
+-- (README ruling 33).
+local function networks(built)
+  local out = {}
+  for _, k in ipairs(NETWORKS) do
+    if built > 0 or not k.botric then out[#out + 1] = { id = k.id, label = k.label } end
+  end
+  return out
+end
 
 road.try = game.step("build a road", function(state)
   if state.roads == 0 then
@@ -33,9 +43,10 @@ road.try = game.step("build a road", function(state)
     return false
   end
   local cands = util.candidates(n, "road", "Road place")
+  local built = state.data.roads - state.roads  -- Botric's roads on the table
   local function network(c)
     return util.fact(c, "network", function()
-      return ui.ask(string.format("%s: which road network does it extend?", c.label), NETWORKS)
+      return ui.ask(string.format("%s: which road network does it extend?", c.label), networks(built))
     end)
   end
   -- The places step 1 kept: those that do not connect your Landmarks, if any. A place a later step
@@ -59,9 +70,13 @@ road.try = game.step("build a road", function(state)
     return util.fact(c, "length", function()
       -- A network with no built roads has no road to count: its length is its tiles (README ruling 14).
       if kind == "none" then
-        return ui.number(string.format("%s: that network has no built road yet; how many tiles long is it?", c.label), 0, 60)
+        return ui.number(string.format("%s: that network has no built road yet; how many tiles long is it?", c.label), 1, 60)
       end
-      return ui.number(string.format("%s: how many roads long is that network?", c.label), 0, 60)
+      -- A network with only Botric's roads has at most the roads it built; with one built, that is
+      -- its length (README ruling 33).
+      if kind == "botric" and built == 1 then return 1 end
+      return ui.number(string.format("%s: how many roads long is that network?", c.label), 1,
+        kind == "botric" and built or 60)
     end)
   end
   local choice, d = priority.choose(cands, {
@@ -79,7 +94,7 @@ road.try = game.step("build a road", function(state)
     { "extends the longest network with no built roads yet", most = function(c) return length(c, "none") end },
     { "starts from a tile as close to the Church as possible", least = function(c)
       return util.fact(c, "church", function()
-        return ui.number(string.format("%s: how many tiles along the roads is the tile it starts from from the Church?",
+        return ui.number(string.format("%s: how many tiles along the roads from the Church is the tile it starts from?",
           c.label), 0, state.data.largest_count)
       end)
     end },

@@ -100,7 +100,7 @@ scoring.final = game.step("game end", function(state)
     end
     local p = bonus.points(state, hq, refined)
     if p > 0 then
-      add(string.format("%d High Quality and %d Refined materials sold", hq, refined), p)
+      add(string.format("Its own materials left, sold (%d High Quality, %d Refined)", hq, refined), p)
       ui.why("Botric sells its own materials left in the village for their bonus Points, plus 1 Point for the bonus Gold.")
     end
   end

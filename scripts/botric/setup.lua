@@ -16,8 +16,8 @@ setup.run = game.step("setup", function(state)
     start_gold, start_villagers = 0, 2
   end
   state.favour.gold = start_gold
-  ui.say("Put the Solo Action tile in Botric's area and its Favour tile face up in the tile's top-right recess, with %d Gold on it.",
-    start_gold)
+  ui.say("Put the Solo Action tile in Botric's area and its Favour tile face up in the tile's top-right recess, with %s on it.",
+    start_gold == 0 and "no Gold" or (start_gold .. " Gold"))
   if opts["harder-villagers"] then
     ui.why("Harder game: Botric starts with 2 villagers but no Gold.")
   end

@@ -25,6 +25,12 @@ local TRY = {
 -- again only when it may have changed (the village does not change otherwise during its turn).
 local function changed(state, action)
   local t = state.turn
+  if action == "church" and t.gold_delivery then
+    -- The 10-Gold space takes Gold from the Favour tile and no materials: the village is as it was
+    -- (README ruling 22).
+    t.gold_delivery = nil
+    return
+  end
   if action == "hire" or action == "blueprint" then
     t.impossible.construct = nil  -- a new Blueprint may be buildable
     return
@@ -56,10 +62,11 @@ local non_priority = game.step("non-priority action", function(state, k)
   for i = 0, n - 1 do
     local token = state.line:at((spot - 1 + i) % n + 1)
     if i > 0 then
-      ui.say("Botric tries the next Action token to the right: %s.", State.label(state, token))
       if (spot - 1 + i) % n == 0 then
+        ui.say("Botric goes back to the left-most Action token: %s.", State.label(state, token))
         ui.why("The token before it, the right-most, was not possible: Botric goes back to the left-most.")
       else
+        ui.say("Botric tries the next Action token to the right: %s.", State.label(state, token))
         ui.why("The token before it was not possible: Botric moves one token right.")
       end
     else

@@ -80,12 +80,10 @@ function villagers.closest(state, what, known, target)
     end
     if #could > 0 and #could < #places then places, ruled_out = could, true end
   end
+  -- One villager a place, the lowest-numbered standing there: two on the same tile are the same
+  -- choice (README ruling 6).
   local near = {}
-  for _, v in ipairs(standing) do
-    for _, place in ipairs(places) do
-      if v.tile == place then near[#near + 1] = v; break end
-    end
-  end
+  for _, place in ipairs(places) do near[#near + 1] = seen[place] end
   if #places <= 1 then
     local v = near[1]
     if ruled_out then
@@ -122,7 +120,8 @@ end
 -- that tile (a road's, say) is now known to be of the chosen tile's kind.
 function villagers.send_closest(state, v, dist, tile, at, kind)
   if dist == 0 then
-    villagers.send(state, v, v.tile, nil, kind)
+    -- Said by the chosen tile's name (as you numbered it), remembered by where it stood.
+    villagers.send(state, v, tile, v.tile, kind)
   else
     villagers.send(state, v, tile, at, kind)
   end
