@@ -50,7 +50,8 @@ local function personality(state, card)
     or "Already higher than you on %s (%d to your %d): the card's other effect.", util.cap(t), mine, yours)
   if t == "earth" then
     state.vp, state.gold = state.vp + 5, state.gold + 3
-    ui.say("Personality (earth): Botmegistus scores 5 VP and gains 3 Gold.")
+    ui.say("Personality (earth): Botmegistus scores 5 VP and gains 3 Gold (now %d): put them on its tracker.",
+      state.gold)
   elseif t == "water" then
     state.vp = state.vp + 5
     ui.say("Personality (water): Botmegistus scores 5 VP and moves up Fire, Earth and Air one step each.")
@@ -99,8 +100,9 @@ action.perform = game.step("perform action", function(state, card)
     ui.say("Botmegistus scores 5 Victory Points.")
     gold(state, 1)
   elseif a == "all_tracks" then
-    for _, t in ipairs(state.board.tracks) do
-      tracks.step_up(state, t.id, "The specialization card moves each Mastery track up one.")
+    -- One reason for the four steps: it is given with the first.
+    for i, t in ipairs(state.board.tracks) do
+      tracks.step_up(state, t.id, i == 1 and "The specialization card moves each Mastery track up one." or nil)
     end
   elseif a == "experiment_lowest_twice" then
     experiments.gain(state)

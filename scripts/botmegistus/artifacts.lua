@@ -63,7 +63,7 @@ artifacts.gain = game.step("gain artifact", function(state)
   end
   -- Which artifact first, then its symbols: the questions are about the artifact named.
   local label = string.format("%s artifact %d from the left", color, pick)
-  ui.say("Botmegistus takes the %s (round %d); place it face up by its tracker.", label, state.round)
+  ui.say("Botmegistus takes the %s; place it face up by its tracker.", label)
   ui.why("Its die is %s; %s.", color, why)
   local symbols = counts[pick] == -1 and ui.number(string.format("The %s artifact: how many elemental symbols?",
     color), 0, 6) or counts[pick]

@@ -89,6 +89,10 @@ local function ask_card(state, which)
   else
     card.kind, card.action = "basic", a
   end
+  -- From here `show` (and a game resumed at one of the questions below) gives the card as read so far.
+  if state.now then
+    state.now.card, state.now.step = card, "reading its card"
+  end
   -- A die at potency 1 spends it whatever the card asks (1 to 3), so that is not asked. Without a
   -- die the potency is asked only once the draft is done (action.spend): an empty pool passes,
   -- and a die drafted at potency 1 spends its 1, with no question either way.
@@ -166,7 +170,9 @@ end
 function draft.describe(card)
   local die, potency = "", ""
   if card.color then
-    die = string.format("%s die, %s, ", card.color, card.max and "max" or table.concat(card.symbols, " | "))
+    -- A physical card shown while its symbols are still being asked has its colour only.
+    local symbols = card.max and "max" or card.symbols and table.concat(card.symbols, " | ")
+    die = symbols and string.format("%s die, %s, ", card.color, symbols) or string.format("%s die, ", card.color)
   end
   if card.potency then
     potency = string.format("potency %d: ", card.potency)
@@ -263,6 +269,9 @@ local function pool(state)
     local n = p.count(face)
     local b = bowls[face]
     if b.colors == nil then
+      -- Each set of colours once, in the colour order of board.yaml (one colour, then two, then
+      -- three): a set has no order, and listing it again in other orders would only make the
+      -- menu read as if the order meant something (README ruling 2).
       local options = {}
       local total = #colors
       for mask = 1, (1 << total) - 1 do
@@ -274,26 +283,19 @@ local function pool(state)
           end
         end
         if count <= n then
-          options[#options + 1] = { id = table.concat(names, "+"), label = util.list(names), count = count }
+          options[#options + 1] = { id = table.concat(names, "+"), label = util.list(names), count = count, mask = mask }
         end
       end
       table.sort(options, function(a, c)
         if a.count ~= c.count then return a.count < c.count end
-        return a.id < c.id
-      end)
-      -- A set of colours has no order: "red+white" is typed as readily as "white+red". The other
-      -- orders follow the list above under the same label, so its numbers stay as they are.
-      local n_listed = #options
-      for i = 1, n_listed do
-        local names = {}
-        for c in options[i].id:gmatch("[^+]+") do names[#names + 1] = c end
-        for _, order in ipairs(util.orders(names)) do
-          local id = table.concat(order, "+")
-          if id ~= options[i].id then
-            options[#options + 1] = { id = id, label = options[i].label }
-          end
+        -- the same number of colours: by the first colour that differs, in board order
+        for i = 1, total do
+          local bit = 1 << (i - 1)
+          if (a.mask & bit) ~= (c.mask & bit) then return a.mask & bit ~= 0 end
         end
-      end
+        return false
+      end)
+      for _, o in ipairs(options) do o.count, o.mask = nil, nil end
       local answer = ui.ask(string.format("Which colours are among the dice in the %s bowl?", face), options)
       b.colors = {}
       for c in answer:gmatch("[^+]+") do b.colors[c] = true end
@@ -470,7 +472,7 @@ draft.phase = game.step("draft phase", function(state, card)
   if state.ethereal > 0 and state.die.potency < state.board.potency_max then
     state.ethereal = state.ethereal - 1
     state.die.potency = state.die.potency + 1
-    ui.say("It spends an Ethereal Die token: potency %d (%s left).", state.die.potency,
+    ui.say("It spends an Ethereal Die token (return it to the supply): potency %d (%s left).", state.die.potency,
       util.plural(state.ethereal, "token"))
     ui.why("It has a token and the drafted potency was below %d.", state.board.potency_max)
     drafted = string.format("%s, raised to %d by an Ethereal Die token", drafted, state.die.potency)

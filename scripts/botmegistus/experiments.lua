@@ -76,13 +76,18 @@ experiments.gain = game.step("gain experiment", function(state)
   end
   local offers = {}
   for i = 1, n do
-    offers[i] = util.offered_experiment(state, string.format("Experiment %d of %d from the left", i, n))
+    offers[i] = util.offered_experiment(state, n == 1 and string.format("The experiment in the %s section", face)
+      or string.format("Experiment %d of %d from the left", i, n))
   end
   local i, why = experiments.choose(state, offers)
+  -- What is still to be asked of it is asked of the one it takes, and the questions say so.
+  if n > 1 then
+    util.rename_experiment(offers[i], string.format("The experiment it takes (number %d from the left)", i))
+  end
   local e = util.known_experiment(offers[i])
   state.incomplete[#state.incomplete + 1] = e
-  ui.say("Botmegistus takes the %s from the %s section (number %d from the left).", util.describe_experiment(e),
-    face, i)
+  ui.say("Botmegistus takes the %s from the %s section (number %d from the left); place it by its tracker.",
+    util.describe_experiment(e), face, i)
   ui.why("Its die shows %s, so it takes from that section; %s.", face, why)
 end)
 
@@ -97,8 +102,9 @@ local function complete(state, e)
   end
   state.completed[#state.completed + 1] = e
   if cost > 0 then
-    ui.say("Botmegistus completes the %s, paying %d Gold for the missing levels. Tuck it under its tracker.",
-      util.describe_experiment(e), cost)
+    ui.say("Botmegistus completes the %s, paying %d Gold for the missing %s (return %s to the supply). Tuck it "
+      .. "under its tracker.", util.describe_experiment(e), cost, cost == 1 and "level" or "levels",
+      cost == 1 and "it" or "them")
   else
     ui.say("Botmegistus completes the %s. Tuck it under its tracker.", util.describe_experiment(e))
   end
@@ -216,7 +222,8 @@ function experiments.masterpiece(state)
   state.gold = state.gold - cost
   state.completed[#state.completed + 1] = e
   ui.say("Botmegistus completes the %s%s; discard the other%s.", util.describe_experiment(e),
-    cost > 0 and string.format(", paying %d Gold", cost) or "", n > 2 and "s" or "")
+    cost > 0 and string.format(", paying %d Gold (return %s to the supply)", cost, cost == 1 and "it" or "them") or "",
+    n > 2 and "s" or "")
   ui.why("It completes the Masterpiece with the most VP among those it can complete (%s)%s; %s%s.",
     table.concat(met, "; "), #missed > 0 and "; out of reach: " .. table.concat(missed, "; ") or "", gold_rule,
     ask_type and "" or "; its type is not asked: all four types are already among its completed experiments, "

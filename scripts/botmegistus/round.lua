@@ -44,7 +44,8 @@ function round.bot_turn(state)
     State.show(state, "Botmegistus, its turn")
   end
   local card = draft.flip(state)
-  state.now.card, state.now.step = card, "drafting a die"
+  -- A die still on its tracker means no draft: the next step is spending its potency.
+  state.now.card, state.now.step = card, state.die and "spending potency and performing its action" or "drafting a die"
   if not physical then
     State.show(state, "Botmegistus, its turn")
   end

@@ -42,8 +42,10 @@ setup.run = game.step("setup", function(state)
   end
   state.ethereal = b.setup.ethereal_tokens
   state.gold = o["starting-gold"]
-  ui.say("Botmegistus gets its tracker card, %s and %d Gold; no player mat, formulas, essences, materials, "
-    .. "publications or experiments.", util.plural(state.ethereal, "Ethereal Die token"), state.gold)
+  -- With the starting-experiment option its one Experiment comes below, so it is not denied here.
+  ui.say("Botmegistus gets its tracker card, %s and %d Gold; no player mat, formulas, essences, %s.",
+    util.plural(state.ethereal, "Ethereal Die token"), state.gold, o["starting-experiment"]
+      and "materials or publications (its starting Experiment comes below)" or "materials, publications or experiments")
   if state.gold ~= b.setup.gold then
     ui.why("The difficulty option sets its starting Gold to %d (the rules give %d).", state.gold, b.setup.gold)
   end

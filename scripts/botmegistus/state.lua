@@ -73,7 +73,9 @@ function State.show(state, title)
     end
     add("Round", state.round)
     -- Its Turn Order: whether it has passed, and if first, that it starts the next round (ruling 11).
-    add("Passed this round", not state.passed and "no" or state.first_to_pass == "bot"
+    -- In the last round there is no next round to start.
+    local last = state.round >= state.options.rounds
+    add("Passed this round", not state.passed and "no" or last and "yes" or state.first_to_pass == "bot"
       and "yes, before you: it starts the next round" or "yes, after you: you start the next round")
     turn_entries(state, add)
     add("Gold", state.gold)

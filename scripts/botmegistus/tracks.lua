@@ -116,6 +116,11 @@ local function tie_break(state, tied, low)
   elseif step >= 3 then
     if #near < #names - #skipped then
       why = string.format("%s; %s are the closest to a bonus space that still has its token", why, util.list(near))
+    elseif #near > 1 and step == 3 then
+      -- Step 2 left every track asked tied: say so, so the reason does not skip a step.
+      why = string.format("%s; %s", why, w.d == NO_TOKEN
+        and string.format("%s have no bonus space above them that still has its token", util.list(near))
+        or string.format("%s are equally close to a bonus space that still has its token (%d up)", util.list(near), w.d))
     end
     if step == 3 then
       if w.ahead > 0 then

@@ -36,6 +36,11 @@ function util.player_level(state, track)
     known = ui.number(string.format("Where is your marker on the %s Mastery track?", util.cap(track)), 0,
       state.top[track])
     state.turn.player[track] = known
+    -- Only a marker reaching a bonus space takes or removes its token, so every bonus space at or
+    -- below your marker has lost its token for good, whatever the question was for (README ruling 8).
+    for _, l in ipairs(state.track_by_id[track].bonus_spaces) do
+      if l <= known then state.bonus[track .. ":" .. l] = "gone" end
+    end
   end
   return known
 end
@@ -59,20 +64,28 @@ end
 -- A fact once asked is kept in the table itself, so `rawget(e, "vp")` tells whether it was asked.
 function util.offered_experiment(state, what)
   local board = state.board
+  -- `what` names it in the questions; util.rename_experiment changes it for the facts still to ask.
+  local meta = { what = what }
   local ask = {
-    type = function() return util.ask_element(board, what .. ": its type?") end,
-    track = function() return util.ask_element(board, what .. ": the Mastery track of its requirement?") end,
+    type = function() return util.ask_element(board, meta.what .. ": its type?") end,
+    track = function() return util.ask_element(board, meta.what .. ": the Mastery track of its requirement?") end,
     level = function(e)
-      return ui.number(what .. ": the level required on that track?", 1, state.top[e.track])
+      return ui.number(meta.what .. ": the level required on that track?", 1, state.top[e.track])
     end,
-    vp = function() return ui.number(what .. ": its Victory Points?", 0, 40) end,
+    vp = function() return ui.number(meta.what .. ": its Victory Points?", 0, 40) end,
   }
-  return setmetatable({}, { __index = function(e, k)
+  meta.__index = function(e, k)
     if ask[k] then
       rawset(e, k, ask[k](e))
     end
     return rawget(e, k)
-  end })
+  end
+  return setmetatable({}, meta)
+end
+
+-- The name its remaining questions give an offered experiment (once it is chosen, say).
+function util.rename_experiment(e, what)
+  getmetatable(e).what = what
 end
 
 -- An experiment's four facts as a plain table (asking, in order, those not yet known); without its
@@ -92,24 +105,6 @@ function util.describe_experiment(e)
   local kind = e.type and (util.cap(e.type) .. " experiment") or "experiment"
   return string.format("%s%s (%s %d, %d VP)", e.masterpiece and "Masterpiece " or "", kind, util.cap(e.track), e.level,
     e.vp)
-end
-
--- Every order of a short list (its permutations), the given order first.
-function util.orders(items)
-  if #items <= 1 then
-    return { { table.unpack(items) } }
-  end
-  local out = {}
-  for i, first in ipairs(items) do
-    local rest = {}
-    for j, x in ipairs(items) do
-      if j ~= i then rest[#rest + 1] = x end
-    end
-    for _, tail in ipairs(util.orders(rest)) do
-      out[#out + 1] = { first, table.unpack(tail) }
-    end
-  end
-  return out
 end
 
 -- The levels and gold a decision compares. A correction typed at one of its questions
@@ -148,7 +143,7 @@ end
 -- 1 Gold instead of an action that finds nothing to take; `reason` says why.
 function util.gold_instead(state, reason, why)
   state.gold = state.gold + 1
-  ui.say("%s: Botmegistus gains 1 Gold instead (now %d).", reason, state.gold)
+  ui.say("%s: Botmegistus gains 1 Gold instead (now %d): put it on its tracker.", reason, state.gold)
   ui.why(why)
 end
 
