@@ -97,7 +97,9 @@ actions.register("harbor", game.step("harbor", function(s)
   end
   local tile = s.harbor:draw()
   s.harbor:discard(tile)
-  ui.say("His Harbor tile shows %s. Lay it face down beside his Workshop.", s.harbor_text(tile))
+  -- With generated components the tile is Soloist's (setup left it in the box): nothing to lay down.
+  ui.say("His Harbor tile shows %s.%s", s.harbor_text(tile),
+    s.physical and " Lay it face down beside his Workshop." or "")
   local spaces
   if tile.side == "left" then
     local free = ui.confirm("Harbor: is the space left of the dotted line showing 3 Time free?")
@@ -125,7 +127,9 @@ actions.register("harbor", game.step("harbor", function(s)
   end
   s.captains = s.captains - 1
   ui.say("Place one of his Captain tokens on %s of the Harbor (%d left).", space.label, s.captains)
-  ui.why("His Harbor tile names it; %s.", decision.why)
+  ui.why("His Harbor tile names it%s.", space.id == "left" and ""
+    or (space.id == "single" and "; the single cost space is free, so he takes it rather than the double"
+    or "; the single cost space is taken, so he takes the double cost space"))
   return true
 end))
 
@@ -196,12 +200,15 @@ actions.register("garden", game.step("garden", function(s)
     return false
   end
   memo.taken[card.k] = true
-  ui.why("%s.", decision.why)
+  -- Said before the tile is drawn: with real components you flip that tile next.
+  ui.say("Zotikós takes the Scholar card of Garden space %d and lays it beside his board.", card.k)
   local tile = s.invited:draw()
   s.ships:shuffle_in(tile)
-  ui.say("Zotikós takes the Scholar card of Garden space %d and lays it beside his board. The top tile of his "
-    .. "Invited Scholar Location stack (Invited Scholar %d) is shuffled into his Ship Location tiles%s.",
-    card.k, tile.scholar, s.physical and ": shuffle it in" or "")
+  ui.say("The top tile of his Invited Scholar Location stack (Invited Scholar %d) is shuffled into his Ship Location "
+    .. "tiles%s.", tile.scholar, s.physical and ": shuffle it in" or "")
+  -- The reason follows the decision it explains (the card he takes), not the question before it.
+  ui.why("Garden: he takes the bottommost Scholar card whose Library requirement he meets (asked from the bottom up): "
+    .. "Garden space %d.", card.k)
   -- The card is his before its Renown is asked, so `show` at that question lists it.
   local card_taken = { location = location }
   s.invited_cards[#s.invited_cards + 1] = card_taken

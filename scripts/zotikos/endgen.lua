@@ -62,11 +62,10 @@ local function fleet_returns(s)
     if s.difficulty == "river-of-wisdom" then
       for _, sc in ipairs(State.in_school(s)) do
         if school.raise(s, sc) > 0 then
-          ui.say("River of Wisdom: turn his %s Scribe's Knowledge die up to %d.", words.cap(sc.specialty),
-            sc.knowledge)
+          ui.say("River of Wisdom: turn the Knowledge die of %s up to %d.", State.scribe_name(s, sc), sc.knowledge)
         else
-          ui.say("River of Wisdom: his %s Scribe's Knowledge die stays at %d, the most it can show.",
-            words.cap(sc.specialty), sc.knowledge)
+          ui.say("River of Wisdom: the Knowledge die of %s stays at %d, the most it can show.",
+            State.scribe_name(s, sc), sc.knowledge)
         end
       end
       if #State.in_school(s) > 0 then

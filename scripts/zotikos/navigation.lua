@@ -25,9 +25,14 @@ function navigation.gain_craft(s)
   if s.difficulty == "keeper" or s.difficulty == "river-of-wisdom" then
     local choice, decision = requests.fulfillable(s)
     if choice then
-      ui.why("Keeper of the Lost Knowledge: a Craft tile lets him fulfil a King's Request at once.")
+      ui.say("%s: with this Craft tile his shelf meets a King's Request, so he fulfills it at once and then takes "
+        .. "the top-left King's Request card of the Palace.", s.difficulty == "keeper" and "Keeper of the Lost Knowledge"
+        or "River of Wisdom (as Keeper of the Lost Knowledge)")
+      ui.why("Keeper of the Lost Knowledge and River of Wisdom: a Craft tile placed on his shelf lets him fulfil a "
+        .. "King's Request at once (README ruling 21).")
       requests.fulfill(s, choice, decision)
-      requests.take(s, "The King's Request card he takes", "the top-left King's Request card of the Palace")
+      requests.take(s, "The King's Request card he takes", "the top-left King's Request card of the Palace",
+        "the Keeper's reward for that fulfilment (README ruling 21)")
     end
   end
 end
@@ -85,7 +90,7 @@ local function sail(s, reach)
       ui.why("One turn's sailing never goes a full lap (README ruling 14).")
     else
       ui.say("No space of the Navigation track is of use to him: his Fleet stays on %s.", ring[s.fleet].name)
-      ui.why("Navigation: %s (README ruling 14).", decision.why)
+      ui.why("Navigation: %s (README ruling 14).", words.decided(decision.why))
     end
     return nil
   end
@@ -95,7 +100,7 @@ local function sail(s, reach)
   end
   s.fleet = dest.i
   ui.say("Move his Fleet marker counter-clockwise to %s.", dest.space.name)
-  ui.why("Navigation: %s%s.", decision.why, passed_craft and not navigation.craft_room(s)
+  ui.why("Navigation: %s%s.", words.decided(decision.why), passed_craft and not navigation.craft_room(s)
     and "; a Craft space is of no use with his shelf full (README ruling 14)" or "")
   ui.say("If your Fleet is on that space, take 1 Crate resource of your choice from the supply (and if you later "
     .. "end a move there, pay 1 Crate resource).")

@@ -19,7 +19,19 @@ function piles.new(args)
   self.deck = deck.new{ id = args.id, cards = args.cards or {} }
   self.aside = nil         -- generated: the card set aside face down
   self.aside_count = 0     -- physical: a card set aside, unknown, still among the candidates
+  -- Each card's fixed place, so a physical flip offers its faces in one order however the
+  -- pile was rebuilt (a card joining later comes after the others).
+  self.rank, self.ranks = {}, 0
+  for _, c in ipairs(args.cards or {}) do self:rank_of(c) end
   return self
+end
+
+function piles:rank_of(card)
+  if self.rank[card] == nil then
+    self.ranks = self.ranks + 1
+    self.rank[card] = self.ranks
+  end
+  return self.rank[card]
 end
 
 function piles:size()
@@ -98,7 +110,10 @@ function piles:draw()
   end
   -- The faces the flipped card may show: every distinct face among the candidates.
   local options, seen, by_face = {}, {}, {}
-  for _, c in ipairs(self.deck.pile) do
+  local ordered = {}
+  for i, c in ipairs(self.deck.pile) do ordered[i] = c end
+  table.sort(ordered, function(a, b) return self:rank_of(a) < self:rank_of(b) end)
+  for _, c in ipairs(ordered) do
     local key = self.face(c)
     if not seen[key] then
       seen[key] = true

@@ -53,7 +53,7 @@ end
 -- Takes a King's Request card from the table, when he has room for one. Returns true when he
 -- took one, else false and why not: "full" (he holds the most he may) or "none" (no card is
 -- left there to take; README ruling 31).
-function requests.take(s, what, where)
+function requests.take(s, what, where, reason)
   if #s.requests >= s.board.requests_max then
     return false, "full"
   end
@@ -62,7 +62,8 @@ function requests.take(s, what, where)
   local left = (s.requests_gap or 0) > 0
   ui.say("Zotikós takes %s and lays it face up on the leftmost empty King's Request space of his Workshop%s.", where,
     left and " (left of the card already there)" or "")
-  ui.why("He holds %d King's Request %s, fewer than %d%s.", #s.requests, #s.requests == 1 and "card" or "cards",
+  ui.why("%sHe holds %d King's Request %s, fewer than %d%s.", reason and (words.cap(reason) .. ". ") or "",
+    #s.requests, #s.requests == 1 and "card" or "cards",
     s.board.requests_max, left and "; his Starting card lies on the rightmost space (setup A), so the new card goes "
     .. "left of it and is his leftmost (README ruling 9)" or "")
   local card = { needs = {} }
@@ -142,9 +143,12 @@ end
 function requests.place_in_library(s, idx)
   local tile = s.shelf[idx]
   local name = words.tile(tile)
+  -- Named by its shelf space: two tiles of one kind may lie on his shelf, and the rule sends
+  -- them in ascending shelf order.
+  local from = string.format("%s from shelf space %d", name, idx)
   local n = ui.number(string.format("Great Library: look down each column, leftmost column first, for the first free "
     .. "space where his %s scores Renown under the current Head Librarian tile. How much does it score there? "
-    .. "(0: no free space scores)", name), 0, 30)
+    .. "(0: no free space scores)", from), 0, 30)
   local spaces = {
     { id = "scoring", label = "the first free space where it scores", renown = n },
     { id = "last", label = "the last free space in that order", renown = 0 },
@@ -153,9 +157,11 @@ function requests.place_in_library(s, idx)
     { "a space where he scores Renown under the Head Librarian", prefer = function(sp) return sp.renown > 0 end },
     { "else the last free space", prefer = function(sp) return sp.id == "last" end },
   }, { label = function(sp) return sp.label end })
-  ui.say("Zotikós places his %s on %s%s.", name, space.label,
+  ui.say("Zotikós places his %s on %s%s.", from, space.label,
     space.renown > 0 and string.format(": he scores %d Renown", space.renown) or " (he scores nothing)")
-  ui.why("Library placement order: %s.", decision.why)
+  ui.why("Library placement: %s.", space.renown > 0
+    and "the first free space, columns from the left and each from the top, where it scores under the Head Librarian"
+    or "no free space scores for it under the Head Librarian, so the last free space in that order")
   if space.renown > 0 then
     s.renown:add(space.renown)
     ui.say("If that Renown counted any of your tiles orthogonally next to it, gain a Library token for each.")
@@ -174,8 +180,9 @@ function requests.place_in_library(s, idx)
       s.library_tiles = (s.library_tiles or 0) + 1
       local t = { id = "library-" .. s.library_tiles, left = a, library = true }
       s.ships:shuffle_in(t)
-      ui.say("The Library Location tile (%s) is shuffled into his Ship Location tiles%s.", words.name(a),
-        s.physical and ": shuffle it into that stack" or "")
+      ui.say("The Library Location tile (%s) is shuffled into his Ship Location tiles: %s.", words.name(a),
+        s.physical and "shuffle it into that stack"
+          or "put the real tile in the box with his other Location tiles (Soloist shuffles it into his stack)")
     end
   end
 end
@@ -185,7 +192,20 @@ end
 requests.fulfill = game.step("fulfill a king's request", function(s, choice, decision)
   local card = choice.card
   ui.say("Zotikós fulfills his King's Request (%s).", words.request(card))
-  ui.why("His shelf holds every tile the card asks for; %s.", decision.why)
+  -- Worded for the table: which card, and why not the other (README ruling 9).
+  local other
+  for i, c in ipairs(s.requests) do
+    if i ~= choice.i then other = { card = c, i = i } end
+  end
+  if not other then
+    ui.why("His shelf holds every tile the card asks for.")
+  elseif decision.by == "criterion" then
+    ui.why("His shelf holds every tile the card asks for; his %s card (%s) it does not meet.",
+      other.i < choice.i and "left" or "right", words.request(other.card))
+  else
+    ui.why("His shelf meets both his King's Request cards, so he fulfills the leftmost, %s (the note of step 1).",
+      words.request(card))
+  end
   for _, idx in ipairs(choice.tiles) do
     requests.place_in_library(s, idx)
   end

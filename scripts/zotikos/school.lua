@@ -33,7 +33,7 @@ local function his_on(s, specialty)
     if sp == specialty then index = i end
   end
   for _, sc in ipairs(s.scribes) do
-    if sc.where == "school" and sc.place == index then return true end
+    if sc.where == "school" and sc.place == index then return sc end
   end
   return false
 end
@@ -47,9 +47,11 @@ function school.ask_scribe(s, prompt, may_be_empty)
   local options = {}
   for _, sp in ipairs(s.board.specialties) do
     local name = words.cap(sp)
-    if his_on(s, sp) then
-      options[#options + 1] = { id = sp, label = string.format("%s (his %s Scribe already holds the School's %s "
-        .. "space)", name, name, name) }
+    local holder = his_on(s, sp)
+    if holder then
+      options[#options + 1] = { id = sp, label = string.format("%s (%s already holds the School's %s space)", name,
+        holder.starting and string.format("his %s Starting Scribe", name) or string.format("his %s Scribe", name),
+        name) }
     elseif (s.school_taken or {})[sp] then
       options[#options + 1] = { id = sp, label = string.format("%s (the School's %s space is taken, as you said)",
         name, name) }
@@ -117,8 +119,14 @@ end
 
 actions.register("school", game.step("school", function(s)
   if not school.can(s) then
-    ui.say("Zotikós cannot raise his Scribes' Knowledge: every Scribe in the School is at %d and he has no room "
-      .. "for another.", s.board.knowledge.max)
+    -- The reason as the table shows it: no Scribe there, or all at the top; and no room, or no die.
+    local n = #State.in_school(s)
+    local here = n == 0 and "he has no Scribe in the School"
+      or string.format("every Scribe of his in the School is at %d", s.board.knowledge.max)
+    local more = n >= s.board.school.scribes
+      and string.format("%d of his Scribes fill the School already", n)
+      or "no Knowledge die of his is free (his Scribes in the Scriptorium hold them)"
+    ui.say("Zotikós cannot raise his Scribes' Knowledge: %s, and %s.", here, more)
     ui.why("School: a Scribe comes only while fewer than %d of his are there and a Knowledge die is free.",
       s.board.school.scribes)
     return false
@@ -131,9 +139,9 @@ actions.register("school", game.step("school", function(s)
     local up = school.raise(s, sc)
     raised = raised or up > 0
     if up > 0 then
-      ui.say("Turn the Knowledge die of his %s Scribe up to %d.", words.cap(sc.specialty), sc.knowledge)
+      ui.say("Turn the Knowledge die of %s up to %d.", State.scribe_name(s, sc), sc.knowledge)
     else
-      ui.say("His %s Scribe's Knowledge die stays at %d, the most it can show.", words.cap(sc.specialty), sc.knowledge)
+      ui.say("The Knowledge die of %s stays at %d, the most it can show.", State.scribe_name(s, sc), sc.knowledge)
     end
   end
   ui.why("School: his Scribes in the School gain %d Knowledge (up to %d), then the Residence may send more.",

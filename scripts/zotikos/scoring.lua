@@ -15,7 +15,13 @@ scoring.final = game.step("final scoring", function(s)
   local k = 0
   for _, sc in ipairs(State.in_school(s)) do k = k + sc.knowledge end
   local kr = k // s.board.renown.knowledge_per
-  ui.say("Final scoring: his Scribes in the School hold %d Knowledge: %d Renown.", k, kr)
+  if #State.in_school(s) == 0 then
+    -- His Scribes in the Scriptorium do not count (the text scores those in the School).
+    ui.say("Final scoring: he has no Scribe in the School, so his Knowledge scores nothing.")
+  else
+    ui.say("Final scoring: his %s in the School %s %d Knowledge: %d Renown.",
+      #State.in_school(s) == 1 and "Scribe" or "Scribes", #State.in_school(s) == 1 and "holds" or "hold", k, kr)
+  end
   score(kr, string.format("%d Knowledge in the School", k))
   local held = {}
   for i, t in ipairs(s.library) do held[i] = State.library_text(t) end

@@ -130,11 +130,20 @@ actions.register("scriptorium", game.step("scriptorium", function(s)
   -- Room first: with no empty shelf space nothing he could translate would fit (README ruling 10),
   -- so the display is not asked about.
   if #s.shelf >= s.board.shelf_spaces then
-    ui.say("His shelf is full: he can translate no Manuscript, so his Scribes stay in the School.")
+    ui.say("His shelf is full: he can translate no Manuscript, so %s in the School.",
+      #pool == 1 and "his Scribe stays" or "his Scribes stay")
     ui.why("Each Manuscript he translates needs an empty shelf space (README ruling 10).")
     return false
   end
-  -- Up to two Scribes: the highest Knowledge, the leftmost on a tie.
+  -- Up to two Scribes: the highest Knowledge, the leftmost on a tie. The reason is worded for
+  -- the table (the rule has no numbered list here), naming the School space that made a Scribe
+  -- the leftmost (README ruling 12: specialist spaces count left of the non-specialist ones).
+  local function space_text(sc)
+    if sc.place < 100 then
+      return string.format("on the School's %s space", words.cap(s.board.specialties[sc.place]))
+    end
+    return string.format("on non-specialist space %d", sc.place - 100)
+  end
   local moving, whys = {}, {}
   for _ = 1, 2 do
     local sc, decision = priority.choose(pool, {
@@ -142,7 +151,21 @@ actions.register("scriptorium", game.step("scriptorium", function(s)
     }, { first = "the leftmost", label = State.scribe_text })
     if not sc then break end
     moving[#moving + 1] = sc
-    whys[#whys + 1] = decision.why
+    local name = State.scribe_name(s, sc)
+    if decision.by == "only" then
+      whys[#whys + 1] = string.format("%s, the only one %s", name, #moving == 1 and "in the School" or "left")
+    elseif decision.by == "criterion" then
+      whys[#whys + 1] = string.format("%s, the highest Knowledge (%d)", name, sc.knowledge)
+    else
+      local mixed, special = false, nil
+      for _, x in ipairs(decision.tied) do
+        if special == nil then special = x.place < 100 elseif special ~= (x.place < 100) then mixed = true end
+      end
+      local where = name:find(" on the School's", 1, true) and "" or (", " .. space_text(sc))
+      whys[#whys + 1] = string.format("%d Scribes tie at Knowledge %d, so the leftmost: %s%s%s", #decision.tied,
+        sc.knowledge, name, where,
+        mixed and " (specialist spaces count left of the non-specialist ones, README ruling 12)" or "")
+    end
     for i, x in ipairs(pool) do
       if x == sc then table.remove(pool, i) break end
     end
@@ -156,21 +179,27 @@ actions.register("scriptorium", game.step("scriptorium", function(s)
     end
   end
   local names = {}
-  for i, sc in ipairs(moving) do names[i] = State.scribe_text(sc) end
+  for i, sc in ipairs(moving) do
+    names[i] = string.format("%s (Knowledge %d)", State.scribe_name(s, sc), sc.knowledge)
+  end
   ui.say("Zotikós picks %s for the Scriptorium: %d Knowledge for %s Manuscripts.", words.list(names), budget,
     words.list((function() local t = {} for i, sp in ipairs(specialties) do t[i] = words.cap(sp) end return t end)()))
-  ui.why("Scribes by Knowledge: %s.", table.concat(whys, "; "))
+  ui.why("Scriptorium: the Scribes with the highest Knowledge go, the leftmost on a tie: %s.",
+    table.concat(whys, "; then "))
   local list = ask_display(s, specialties, budget)
   local room = s.board.shelf_spaces - #s.shelf
   ask_renown(list, budget, math.min(scriptorium.max_count(list, budget), room))
   local chosen, target, mwhys = scriptorium.choose(s, list, budget, room)
   if target == 0 then
-    ui.say("He can translate no Manuscript there, so his Scribes stay in the School.")
-    ui.why("No Manuscript of his Scribes' specialties that their Knowledge pays for (README ruling 13).")
+    ui.say("He can translate no Manuscript there, so %s in the School.",
+      #moving == 1 and "his Scribe stays" or "his Scribes stay")
+    ui.why("No Manuscript of his %s that %s Knowledge pays for (README ruling 13).",
+      #moving == 1 and "Scribe's specialty" or "Scribes' specialties", #moving == 1 and "its" or "their")
     return false
   end
   for _, sc in ipairs(moving) do sc.where = "scriptorium" end
-  ui.say("Move %s to the leftmost empty spaces of the Scriptorium.", words.list(names))
+  ui.say("Move %s to the leftmost empty %s of the Scriptorium.", words.list(names),
+    #moving == 1 and "space" or "spaces")
   -- How many he translates: what his Knowledge pays for, unless his empty shelf spaces are fewer.
   local fit = scriptorium.max_count(list, budget)
   local most_text = string.format("At most %s %s in %d Knowledge", words.plural(fit, "Manuscript"),

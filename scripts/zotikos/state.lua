@@ -154,6 +154,22 @@ function State.free_die(s)
   end
 end
 
+-- His Scribe as you tell it apart on the table: "his Laws Starting Scribe", "his Laws Scribe";
+-- when another Scribe of his in the School has the same name, its School space is added.
+function State.scribe_name(s, sc)
+  local name = string.format("his %s %sScribe", words.cap(sc.specialty), sc.starting and "Starting " or "")
+  if sc.where ~= "school" or not sc.place then return name end
+  for _, x in ipairs(s.scribes) do
+    if x ~= sc and x.where == "school" and x.specialty == sc.specialty and (x.starting or false) == (sc.starting or false) then
+      if sc.place < 100 then
+        return string.format("%s on the School's %s space", name, words.cap(s.board.specialties[sc.place]))
+      end
+      return string.format("%s on the School's non-specialist space %d from the left", name, sc.place - 100)
+    end
+  end
+  return name
+end
+
 function State.scribe_text(sc)
   return string.format("his %s %sScribe (Knowledge %d)", words.cap(sc.specialty), sc.starting and "Starting " or "",
     sc.knowledge)

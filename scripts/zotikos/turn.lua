@@ -38,7 +38,21 @@ local function time_die(s)
   local target = row.navigation and "navigation" or (d.value <= 3 and row.top or row.bottom)
   ui.say("Zotikós takes the Time die showing %d on row %d: move it left to cover %s.", d.value, d.row,
     target == "navigation" and "its Navigation space" or "the " .. words.name(target))
-  ui.why("Time die order: %s. %s", decision.why, row.navigation and "The bottommost die is Navigation."
+  -- Worded for the table: the best pair of faces among the unused dice, and the topmost of them.
+  local pairs_text = { "a 1 or a 6", "a 2 or a 5", "a 3 or a 4" }
+  local function class(v) return (v == 1 or v == 6) and 1 or ((v == 2 or v == 5) and 2 or 3) end
+  local same = 0
+  for _, x in ipairs(s.time_dice) do
+    if (not x.used or x == s.time_dice[d.row]) and class(x.value) == class(d.value) then same = same + 1 end
+  end
+  local chosen = string.format("the %d on row %d", d.value, d.row)
+  local why = decision.by == "only" and string.format("%s is the only unused die", chosen)
+    or (same == 1 and string.format("%s is the only unused die showing %s, the best face left", chosen,
+      pairs_text[class(d.value)])
+    or string.format("%d unused dice show %s, the best face left; the topmost is %s", same,
+      pairs_text[class(d.value)], chosen))
+  ui.why("Time die order (a 1 or a 6, then a 2 or a 5, then a 3 or a 4; the topmost of equals): %s. %s", why,
+    row.navigation and "The bottommost die is Navigation."
     or (d.value <= 3 and "1-3 is the row's top Location." or "4-6 is the row's bottom Location."))
   return actions.perform(s, target)
 end
@@ -53,12 +67,19 @@ local function location_tile(s)
     return actions.perform(s, "navigation")
   end
   ui.say("His Location tile shows %s.", State.location_text(t))
-  ui.why("A Location tile: he tries its left action first, the right one when he cannot, then Navigation; he "
-    .. "ignores its bonuses.")
+  if t.right then
+    ui.why("A Location tile: he tries its left action first, the right one when he cannot, then Navigation; he "
+      .. "ignores its bonuses.")
+  else
+    ui.why("This Location tile shows one action: he tries it, and performs Navigation if he cannot (README "
+      .. "ruling 8).")
+  end
   if t.scholar then
     -- An Invited Scholar Location tile: the Scholar goes first, the tile then leaves the stack.
     actions.send_invited(s, t.scholar, t.action)
-    ui.say("Lay that Invited Scholar Location tile face down beside his Workshop.")
+    if s.physical then
+      ui.say("Lay that Invited Scholar Location tile face down beside his Workshop.")
+    end
     return actions.perform(s, t.action)
   end
   s.ships:discard(t)
@@ -111,7 +132,8 @@ turn.reveal_action = game.step("reveal an action card", function(s)
   local card = s.actions:draw()
   local shows = ({ generation = "a Generation card", location = "a Location tile", time = "a Time die" })[card.kind]
   ui.say("Zotikós reveals his Action card: %s.", shows)
-  ui.why("His shelf meets no King's Request, his Action deck is not empty and you have not read: step 2a.")
+  ui.why("%s, his Action deck is not empty and you have not read: step 2a.", #s.requests == 0
+    and "He holds no King's Request card" or "His shelf meets no King's Request")
   s.actions:discard(card)
   s.now = "acting on his Action card (" .. shows .. ")"
   if card.kind == "generation" then
@@ -127,7 +149,10 @@ turn.use_scholar = game.step("use a local scholar", function(s)
   local sc, decision = scholars.leftmost(s)
   s.now = "using his Local Scholar below " .. scholars.tile_name(s, sc.tile)
   ui.say("Zotikós uses his Local Scholar below %s.", scholars.tile_name(s, sc.tile))
-  ui.why("%s.", decision.why)
+  ui.why("Step 2b uses his leftmost Local Scholar on the Generations track: %s.",
+    decision.by == "only" and "it is his only one there"
+    or (decision.by == "criterion" and "you said that tile lies further left"
+    or "both of his are below that tile"))
   send_scholar(s, sc)
 end)
 

@@ -36,6 +36,17 @@ function words.requirement(r)
   return words.a(words.cap(r.specialty) .. " " .. NAMES[r.kind])
 end
 
+-- A priority decision's reason in the table's words, where the rule has no numbered list to
+-- point at: "step 1 of the priority list decides: the rule (the choice)" becomes "the rule: the
+-- choice". Other reasons ("... is the only choice", a tie) are kept as they are.
+function words.decided(why)
+  local rule, choice = why:match("^step %d+ of the priority list decides: (.-) %((.*)%)$")
+  if rule then
+    return rule .. ": " .. choice
+  end
+  return why
+end
+
 function words.request(card)
   local parts = {}
   for i, r in ipairs(card.needs) do parts[i] = words.requirement(r) end
