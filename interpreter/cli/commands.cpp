@@ -60,9 +60,29 @@ int list_bots(const ListArgs& args, const Common& common, std::ostream& out) {
     return broken ? exit_game_error : exit_ok;
 }
 
+// A journal's answers fit only its own game: its bot, seed, options and house rules. Another
+// game would take them for answers to other questions (or fail at the first), so it is refused.
+static void check_journal_fits(const JournalHeader& j, const JournalHeader& run, const std::filesystem::path& file) {
+    auto rules_of = [](const nlohmann::json& r) { return r.is_object() ? r.value("hash", std::string("?")) : std::string(); };
+    std::string differs;
+    if (j.bot_id != run.bot_id) differs = "its bot is " + j.bot_id + ", not " + run.bot_id;
+    else if (j.seed != run.seed) differs = "its seed is " + std::to_string(j.seed) + ", not " + std::to_string(run.seed);
+    else if (j.options != run.options) differs = "its options are " + clipped(j.options.dump(), 300) + ", not " + clipped(run.options.dump(), 300);
+    else if (rules_of(j.rules) != rules_of(run.rules))
+        differs = j.rules.is_object() ? "it was played with the house rules " + j.rules.value("file", std::string("?")) +
+                                            (run.rules.is_object() ? ", not these" : "")
+                                      : "it was played without house rules";
+    if (!differs.empty())
+        throw UsageError(file.string() + " is a journal of another game: " + differs +
+                         ". Replay it with soloist replay " + shell_word(file.string()) +
+                         ", or give run the journal's bot, seed, options and house rules");
+}
+
 int run_headless(const RunArgs& args, const Common& common) {
-    const auto answers = load_answers(args.answers);
+    std::optional<JournalHeader> journal;
+    const auto answers = load_answers(args.answers, &journal);
     Session s = new_session(args.request, common);
+    if (journal) check_journal_fits(*journal, s.game->journal().header, args.answers);
     s.game->start();
     const auto problem = feed_answers(*s.game, answers);
     write_output(args.transcript, s.game->transcript().to_jsonl());

@@ -150,11 +150,18 @@ Session session_from_journal(const Journal& journal, const Common& common, bool 
         bot = std::make_unique<Bot>(load_bot_cached(h.bot_dir, common.library()));
     }
     const bool same = bot->content_hash == h.bot_hash && bot->version == h.bot_version;
-    if (!same && !force)
+    if (!same && !force) {
+        // Found by id in another folder than the game's (a bot of --bots, replayed without it)?
+        std::string elsewhere;
+        if (!h.bot_dir.empty() && h.bot_dir != bot->journal_dir)
+            elsewhere = " It was played with the bot in " + h.bot_dir + ", not the one in " + bot->journal_dir +
+                        ": give --bots " + shell_word(std::filesystem::path(h.bot_dir).parent_path().string()) +
+                        " to replay it with that folder.";
         throw GameError("this journal was played with other files of bot '" + h.bot_id + "' (version " + h.bot_version +
                         ", files " + h.bot_hash + "; now version " + bot->version + ", files " + bot->content_hash +
-                        "). Its answers may not fit the bot any more. Replay it anyway with --force, which reports "
+                        ")." + elsewhere + " Its answers may not fit the bot any more. Replay it anyway with --force, which reports "
                         "the first step where the game differs.");
+    }
     GameSetup setup;
     if (h.rules.is_object()) {
         setup.rules = load_house_rules(h.rules.value("file", ""));
@@ -207,10 +214,14 @@ std::vector<JournalEntry> answers_from_json(const nlohmann::json& list, const st
     return out;
 }
 
-std::vector<JournalEntry> load_answers(const std::filesystem::path& file) {
+std::vector<JournalEntry> load_answers(const std::filesystem::path& file, std::optional<JournalHeader>* journal) {
     // Read once: a journal or a YAML list, told apart by the first line.
     const std::string text = read_named_file(file, "answers file", "pass a YAML list of answers or a journal");
-    if (text.rfind("{\"soloist_journal\"", 0) == 0) return parse_journal(text, file).entries;
+    if (text.rfind("{\"soloist_journal\"", 0) == 0) {
+        Journal j = parse_journal(text, file);
+        if (journal) *journal = std::move(j.header);
+        return std::move(j.entries);
+    }
     return answers_from_json(parse_yaml(text, file).data, file.string());
 }
 
@@ -224,9 +235,9 @@ std::optional<std::string> feed_answers(Game& game, const std::vector<JournalEnt
             if (a.kind == JournalEntry::Kind::correction) game.correct(a.target, a.value.get<long long>());
             else game.answer(a.value);
         } catch (const IllegalAnswer& e) {
-            return std::string("step ") + std::to_string(i + 1) + ": " + e.what();
+            return std::string("answer ") + std::to_string(i + 1) + ": " + e.what();
         } catch (const GameError& e) {
-            return std::string("step ") + std::to_string(i + 1) + ": " + e.what();
+            return std::string("answer ") + std::to_string(i + 1) + ": " + e.what();
         }
     }
     return std::nullopt;

@@ -68,7 +68,9 @@ Session session_from_journal(const Journal& journal, const Common& common, bool 
                              std::size_t limit, std::optional<std::string>* divergence);
 
 // An answers file: a YAML list, or a journal (its answers and corrections).
-std::vector<JournalEntry> load_answers(const std::filesystem::path& file);
+// `journal` (when given) receives the header of a journal read as answers, so that a run can
+// refuse a journal of another game.
+std::vector<JournalEntry> load_answers(const std::filesystem::path& file, std::optional<JournalHeader>* journal = nullptr);
 // YAML answers as entries: strings, booleans, integers, or {correct: id, value: n}.
 std::vector<JournalEntry> answers_from_json(const nlohmann::json& list, const std::string& where);
 

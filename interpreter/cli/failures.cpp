@@ -17,9 +17,28 @@ Replay replay_of(const std::vector<std::filesystem::path>& bot_dirs, const std::
     r.before_seed = "soloist";
     for (const auto& dir : bot_dirs) r.before_seed += " --bots " + shell_word(dir.string());
     r.before_seed += " run " + shell_word(bot_ref);
-    for (const auto& o : options) r.after_seed += " --option " + shell_word(o);
-    if (!rules.empty()) r.after_seed += " --rules " + shell_word(rules.string());
+    for (const auto& o : options) {
+        r.after_seed += " --option " + shell_word(o);
+        r.tag += (r.tag.empty() ? "" : ",") + o;
+    }
+    if (!rules.empty()) {
+        r.after_seed += " --rules " + shell_word(rules.string());
+        r.tag += (r.tag.empty() ? "rules-" : ",rules-") + rules.stem().string();
+    }
     return r;
+}
+
+// A tag as part of a file name: letters, digits and . _ = , + - kept, anything else '_', at
+// most 80 characters.
+static std::string file_word(const std::string& tag) {
+    std::string out;
+    for (const unsigned char c : tag) {
+        if (out.size() == 80) break;
+        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                          c == '.' || c == '_' || c == '=' || c == ',' || c == '+' || c == '-';
+        out += keep ? static_cast<char>(c) : '_';
+    }
+    return out;
 }
 
 std::optional<std::filesystem::path> FailureFolder::write(const SimError& e, const Replay& replay, std::string& why) {
@@ -30,7 +49,13 @@ std::optional<std::filesystem::path> FailureFolder::write(const SimError& e, con
             dir_ = pattern;
         }
         std::filesystem::create_directories(dir_);
-        const auto file = dir_ / (replay.bot_id + "-seed-" + std::to_string(e.seed) + ".answers.yaml");
+        const std::string base = replay.bot_id + "-seed-" + std::to_string(e.seed);
+        std::string name = base + ".answers.yaml";
+        for (int n = 1; written_.count(name) && written_[name] != replay.after_seed; ++n)
+            name = base + "-" + (replay.tag.empty() ? std::string("plain") : file_word(replay.tag)) +
+                   (n > 1 ? "-" + std::to_string(n) : "") + ".answers.yaml";
+        written_[name] = replay.after_seed;
+        const auto file = dir_ / name;
         std::string text = "# The answers of a simulated game that failed: " + clipped(e.message.substr(0, e.message.find('\n')), 300) +
                            "\n# replay: " + replay.before_seed + " --seed " + std::to_string(e.seed) + replay.after_seed +
                            " --answers " + shell_word(file.string()) + "\n";

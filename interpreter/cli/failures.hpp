@@ -2,6 +2,7 @@
 // A run's failed games, as sim, check and merge list them: each error's first line, its
 // answers written to a file, and the `soloist run` command that replays the game from them.
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -16,6 +17,7 @@ struct Replay {
     std::string before_seed;  // "soloist --bots D run BOT"
     std::string after_seed;   // " --option k=v --rules F"
     std::string bot_id;
+    std::string tag;          // "k=v,rules-F": tells apart the cells of a sweep, the rules of a check
 };
 
 // `bot_ref` is the bot as the run named it (an id or a folder); `options` as id=value.
@@ -29,11 +31,14 @@ public:
     explicit FailureFolder(std::filesystem::path asked) : dir_(std::move(asked)) {}
 
     // Writes a failed game's answers (a YAML list, one answer a line) and returns the file,
-    // or nothing (with the reason in `why`) when it cannot be written.
+    // or nothing (with the reason in `why`) when it cannot be written. BOT-seed-N.answers.yaml;
+    // when another cell or rules file of this run failed with the same seed, its own tag is
+    // added (BOT-seed-N-k=v.answers.yaml), so no game's answers replace another's.
     std::optional<std::filesystem::path> write(const SimError& e, const Replay& replay, std::string& why);
 
 private:
     std::filesystem::path dir_;
+    std::map<std::string, std::string> written_;  // file name -> the replay's options and rules
 };
 
 // The errors of one cell, the first `limit` with their replay commands, then how many more.

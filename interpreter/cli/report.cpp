@@ -40,6 +40,11 @@ std::string replay_command(const json& header, const json& cell, std::uint64_t s
             if (d.is_string()) cmd += " --bots " + shell_word(d.get<std::string>());
     cmd += " sim " + shell_word(header.value("bot", "?")) + " --games 1 --seed " + std::to_string(seed) +
                       " --answers " + shell_word(header.value("answers", "random"));
+    // The run's cap on answers: with the default an endless game of a lower cap would not fail.
+    if (const auto cap = header.find("answer_limit"); cap != header.end() && cap->is_number_unsigned() &&
+                                                      cap->get<std::uint64_t>() != SimSettings{}.answer_limit)
+        cmd += " --answer-limit " + std::to_string(cap->get<std::uint64_t>());
+    if (header.value("narrate", false) == true) cmd += " --narrate";
     if (cell.contains("options") && cell["options"].is_object())
         for (const auto& [k, v] : cell["options"].items()) cmd += " --option " + shell_word(k + "=" + option_text(v));
     if (cell.contains("rules") && cell["rules"].is_object())

@@ -90,7 +90,9 @@ namespace {
 const std::pair<const char*, const char*> kRunKeys[] = {
     {"bot", "bot"},           {"version", "bot version"},   {"files", "bot files' hash"},
     {"soloist", "Soloist version"}, {"cells", "cells"}, {"answers", "answers"},
-    {"first_seed", "first seed"}, {"games", "games"}};
+    {"first_seed", "first seed"}, {"games", "games"},
+    // a game ending as endless, or a fault only the narration meets, differs with these
+    {"answer_limit", "answer limit (--answer-limit)"}, {"narrate", "--narrate"}};
 
 struct Shard {
     std::filesystem::path file;

@@ -92,7 +92,8 @@ int simulate(const SimArgs& args, const Common& common, std::ostream& out) {
                                  {"rules", c.rules ? c.rules->to_json() : nlohmann::json()}});
         nlohmann::json header = {{"soloist_results", 1}, {"soloist", SOLOIST_VERSION}, {"bot", bot.id}, {"version", bot.version},
                                  {"files", bot.content_hash}, {"cells", cell_list}, {"answers", args.answers},
-                                 {"first_seed", args.seed}, {"games", args.games}};
+                                 {"first_seed", args.seed}, {"games", args.games},
+                                 {"answer_limit", settings.answer_limit}, {"narrate", settings.narrate}};
         // How this run named its bot, options and house rules, so that merge lists a failed game
         // with the command sim gives (not part of what makes two files one run).
         nlohmann::json replay_cells = nlohmann::json::array();
@@ -236,8 +237,10 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
             ++failed;
             continue;
         }
-        out << bot.id << ": ok (manifest and " << bot.component_files.size() << " component files valid, " << scripts
-            << " Lua files compile, " << games << " random games without error";
+        const auto files = bot.component_files.size();
+        out << bot.id << ": ok (manifest and " << files << (files == 1 ? " component file" : " component files")
+            << " valid, " << scripts << (scripts == 1 ? " Lua file compiles, " : " Lua files compile, ") << games
+            << (games == 1 ? " random game" : " random games") << " without error";
         if (!overlays.empty()) out << ", " << overlays.size() << " house rule(s) from rules/ included";
         if (unentered) out << "; " << unentered << " warning(s)";
         out << ")\n";

@@ -17,7 +17,7 @@ runs() {  # runs FILE ARGS...: soloist run ARGS --answers FILE, checking FILE st
 printf -- '- no\n- done\n- maybe\n' >"$T/ask.yaml"
 runs "$T/ask.yaml" guild-mat --seed 12
 expect_rc 1 "illegal choice"
-has "$ERR" "error: step 3: question 3 (\"Exchange two neighbouring start markers for 3 Jar?\"): 'maybe' is not a legal answer; legal answers: 1) no, 2) I-II, 3) II-III" "illegal choice"
+has "$ERR" "error: answer 3: question 3 (\"Exchange two neighbouring start markers for 3 Jar?\"): 'maybe' is not a legal answer; legal answers: 1) no, 2) I-II, 3) II-III" "illegal choice"
 # The transcript up to the illegal answer is still printed.
 has "$OUT" '"event":"answer","question":2,"value":"done"' "illegal choice: transcript"
 lacks "$OUT" '"value":"maybe"' "illegal choice: transcript"
@@ -25,7 +25,7 @@ lacks "$OUT" '"value":"maybe"' "illegal choice: transcript"
 printf -- '- 4\n' >"$T/ask4.yaml"
 runs "$T/ask4.yaml" guild-mat --seed 12
 expect_rc 1 "option number out of range"
-has "$ERR" "error: step 1: question 1 (\"Exchange two neighbouring start markers for 3 Jar?\"): '4' is not a legal answer; legal answers: 1) no, 2) I-II, 3) II-III" "option number out of range"
+has "$ERR" "error: answer 1: question 1 (\"Exchange two neighbouring start markers for 3 Jar?\"): '4' is not a legal answer; legal answers: 1) no, 2) I-II, 3) II-III" "option number out of range"
 # An option by its number is legal.
 printf -- '- 2\n' >"$T/ask2.yaml"
 runs "$T/ask2.yaml" guild-mat --seed 12
@@ -43,11 +43,11 @@ q() {  # q YAML PHRASE: the run of the questions bot with answers YAML fails wit
     expect_rc 1 "answers $1"
     has "$ERR" "$2" "answers $1"
 }
-q '[11]' "error: step 1: question 1 (\"How many coins?\"): '11' is not a legal answer; legal answers: a whole number from 0 to 10"
-q '[-1]' "error: step 1: question 1 (\"How many coins?\"): '-1' is not a legal answer; legal answers: a whole number from 0 to 10"
-q '[three]' "error: step 1: question 1 (\"How many coins?\"): 'three' is not a legal answer; legal answers: a whole number from 0 to 10"
-q '[3, perhaps]' "error: step 2: question 2 (\"Is the river blocked?\"): 'perhaps' is not a legal answer; legal answers: yes or no"
-q '[3, 7]' "error: step 2: question 2 (\"Is the river blocked?\"): '7' is not a legal answer; legal answers: yes or no"
+q '[11]' "error: answer 1: question 1 (\"How many coins?\"): '11' is not a legal answer; legal answers: a whole number from 0 to 10"
+q '[-1]' "error: answer 1: question 1 (\"How many coins?\"): '-1' is not a legal answer; legal answers: a whole number from 0 to 10"
+q '[three]' "error: answer 1: question 1 (\"How many coins?\"): 'three' is not a legal answer; legal answers: a whole number from 0 to 10"
+q '[3, perhaps]' "error: answer 2: question 2 (\"Is the river blocked?\"): 'perhaps' is not a legal answer; legal answers: yes or no"
+q '[3, 7]' "error: answer 2: question 2 (\"Is the river blocked?\"): '7' is not a legal answer; legal answers: yes or no"
 # Answers that are not answers at all.
 q '[3.5]' "$T/q.yaml: answer 1 must be a string, a whole number, true/false or {correct: id, value: number}"
 q '[3, [yes]]' "$T/q.yaml: answer 2 must be a string, a whole number, true/false or {correct: id, value: number}"
@@ -66,10 +66,10 @@ has "$OUT" '"summary":"3 true"' "legal answers"
 printf -- '- no\n- {correct: rounds, value: 3}\n' >"$T/c1.yaml"
 runs "$T/c1.yaml" guild-mat --seed 12
 expect_rc 1 "correction of an unknown value"
-has "$ERR" "error: step 2: nothing called 'rounds' can be corrected (did you mean 'round'?); correctable: loss-box, round" "correction of an unknown value"
+has "$ERR" "error: answer 2: nothing called 'rounds' can be corrected (did you mean 'round'?); correctable: loss-box, round" "correction of an unknown value"
 printf -- '- no\n- {correct: round, value: 99}\n' >"$T/c2.yaml"
 runs "$T/c2.yaml" guild-mat --seed 12
 expect_rc 1 "correction out of range"
-has "$ERR" "error: step 2: Round must be from 1 to 16" "correction out of range"
+has "$ERR" "error: answer 2: Round must be from 1 to 16" "correction out of range"
 
 finish

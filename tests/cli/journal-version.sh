@@ -87,4 +87,20 @@ sol --bots "$B" replay "$J"
 has "$ERR" "unknown bot 'guild-copy'" "replay of a journal whose bot is gone"
 same "$J"
 
+# --- A game of a --bots copy that keeps the bundled id, replayed without --bots: the bundled bot
+# is found by that id, and the refusal says which folder the game was played with.
+O=$T/own
+copy_guild_mat "$O"
+sed -i 's/^version: 1.0.0$/version: 1.0.1/' "$O/guild-mat/bot.yaml"
+sol_in "no
+quit
+" --bots "$O" play guild-mat --seed 5 --journal "$T/own.journal"
+expect_rc 0 "play of a copy with the bundled id"
+sol replay "$T/own.journal"
+expect_rc 1 "replayed without its --bots"
+has "$ERR" "It was played with the bot in $O/guild-mat, not the one in " "the folder it was played with"
+has "$ERR" "give --bots $O to replay it with that folder" "what to give"
+sol --bots "$O" replay "$T/own.journal"
+expect_rc 0 "replayed with its --bots"
+
 finish

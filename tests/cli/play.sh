@@ -68,6 +68,20 @@ n=$(grep -c '^\[1\] Exchange two neighbouring' "$T/out")
 sol replay "$J"
 expect_rc 0 "the saved journal replays"
 
+# run takes a journal as its answers only for the journal's own game.
+sol run guild-mat --seed 12 --answers "$J"
+expect_rc 1 "run on the journal's answers (an answer and a correction: they run out at question 2)"
+has "$ERR" "the answers ran out at question 2 (\"Round 1: take your actions" "the journal's answers were played"
+sol run guild-mat --seed 13 --answers "$J"
+expect_rc 2 "another seed"
+has "$ERR" "$J is a journal of another game: its seed is 12, not 13. Replay it with soloist replay" "the seed differs"
+sol run botric --seed 12 --answers "$J"
+expect_rc 2 "another bot"
+has "$ERR" "its bot is guild-mat, not botric" "the bot differs"
+sol run guild-mat --seed 12 --option swap=false --answers "$J"
+expect_rc 2 "other options"
+has "$ERR" '"swap":true}, not {' "the options differ"
+
 # undo rewrites the journal at once: it loses the entry.
 cp "$J" "$T/before-undo.journal"
 sol_in "undo

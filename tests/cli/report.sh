@@ -72,6 +72,22 @@ has "$cmd" "soloist --bots $T/bots sim flaky --games 1 --seed " "the replay name
 has "$(cat "$T/replayed")" "five or more yes" "the replay command plays the failed game again"
 has "$(cat "$T/replayed")" "replay: soloist --bots" "and names its answers file"
 
+# An endless game of a run with a lower answer cap: the replay command keeps the cap, so that it
+# fails again (with the default cap of 10000 it would be no failure).
+make_bot "$T/bots" loop 'while ui.ask("Again?", { "again", "stop" }) == "again" do end
+return { result = "done" }'
+sol --bots "$T/bots" sim loop --games 2 --answers first --answer-limit 30 --results "$T/loop.jsonl"
+expect_rc 1 "endless games"
+sol report "$T/loop.jsonl" -o "$T/loop.html"
+cmd=$(python3 -c '
+import json, re, sys
+page = open(sys.argv[1]).read()
+data = json.loads(re.search(r"id=\"data\">(.*?)</script>", page, re.S).group(1))
+print(data["errors"][0]["replay"])' "$T/loop.html")
+has "$cmd" " --answer-limit 30" "the replay keeps the run's answer cap"
+(cd "$T" && eval "\"$SOLOIST\"${cmd#soloist}") >"$T/replayed-loop" 2>&1
+has "$(cat "$T/replayed-loop")" "did not end after 30 answers" "the replay command fails the same way"
+
 # Bad input.
 sol report "$T/whole.jsonl"
 expect_rc 2 "no -o"

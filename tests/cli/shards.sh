@@ -63,6 +63,15 @@ sol merge "$T/g1.jsonl" "$T/other.jsonl" "$T/g3.jsonl"
 expect_rc 1 "another run's shard"
 has "$ERR" "other.jsonl:1: another run than" "mixing runs"
 has "$ERR" "its first seed is 4, not 3" "what differs"
+# Shards with another answer limit or narration may end other games as failures: another run.
+sol sim guild-mat --games 10 --seed 3 --shard 2/3 --answer-limit 20 --results "$T/capped.jsonl"
+sol merge "$T/g1.jsonl" "$T/capped.jsonl" "$T/g3.jsonl"
+expect_rc 1 "another answer limit"
+has "$ERR" "its answer limit (--answer-limit) is 20, not 10000" "the answer limit differs"
+sol sim guild-mat --games 10 --seed 3 --shard 2/3 --narrate --results "$T/narrated.jsonl"
+sol merge "$T/g1.jsonl" "$T/narrated.jsonl" "$T/g3.jsonl"
+expect_rc 1 "narrated and not"
+has "$ERR" "its --narrate is true, not false" "narration differs"
 # Another version of the bot, other bot files, another Soloist: another run.
 for change in 's/"version":"[^"]*"/"version":"9.9.9"/' 's/"files":"[^"]*"/"files":"0000000000000000"/' \
     's/"soloist":"[^"]*"/"soloist":"0.0.1"/'; do

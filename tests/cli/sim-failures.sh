@@ -36,6 +36,22 @@ expect_rc 1 "a script error"
 has "$OUT" "replay: soloist --bots $T/bots run fails --seed 9 --option level=4 --answers $T/f2/fails-seed-9.answers.yaml" "options in the replay"
 has "$(cat "$T/f2/fails-seed-9.answers.yaml")" "level 4 breaks it" "the file says why the game failed"
 
+# A sweep whose cells fail at the same seeds: each cell's answers have a file of their own, and
+# each replay command gives back its own cell's error.
+make_bot "$T/bots" sweepfail 'local level = game.options.level
+ui.ask("Pick", { "a", "b" })
+error("broken at level " .. level)'
+sol --bots "$T/bots" sim sweepfail --games 2 --seed 1 --option level=3,4 --failures "$T/f4"
+expect_rc 1 "every game of both cells fails"
+has "$OUT" "--option level=3 --answers $T/f4/sweepfail-seed-1.answers.yaml" "the first cell keeps the plain name"
+has "$OUT" "--option level=4 --answers $T/f4/sweepfail-seed-1-level=4.answers.yaml" "the second cell's file is tagged"
+[ "$(ls "$T/f4" | wc -l)" = 4 ] || fail "four failed games, four files: $(ls "$T/f4")"
+has "$(cat "$T/f4/sweepfail-seed-2.answers.yaml")" "broken at level 3" "cell 1's file, cell 1's error"
+has "$(cat "$T/f4/sweepfail-seed-2-level=4.answers.yaml")" "broken at level 4" "cell 2's file, cell 2's error"
+sol --bots "$T/bots" run sweepfail --seed 2 --option level=4 --answers "$T/f4/sweepfail-seed-2-level=4.answers.yaml"
+expect_rc 1 "the tagged file replays its game"
+has "$ERR" "broken at level 4" "the replay gives back the second cell's error"
+
 # check plays the house rules the bot ships and names them in the replay.
 sol --bots "$T/bots" check "$T/bots/fails" --games 3 --failures "$T/f3"
 expect_rc 1 "check fails with the overlay"
