@@ -6,7 +6,7 @@
 --   lua5.4 bench/reference/guild-mat.lua GAMES SEED [--answers random|first] [--option id=value]...
 --     [--records FILE]
 --
--- Options as for soloist sim: rounds (1 to 30), swap (true or false), colors ("red blue green").
+-- Options as for soloist sim: rounds (1 to 17), swap (true or false), colors ("red blue green").
 -- --records writes one line a game, as the records of `soloist sim --results FILE` (the
 -- lines after its header), for comparing the games one by one.
 -- Nothing here narrates: a simulation reads no narration, so only what changes the game is
@@ -218,7 +218,7 @@ do
       policy = value
     elseif flag == "--option" and value then
       local id, v = value:match("^([^=]+)=(.*)$")
-      if id == "rounds" and math.tointeger(tonumber(v)) and tonumber(v) >= 1 and tonumber(v) <= 30 then
+      if id == "rounds" and math.tointeger(tonumber(v)) and tonumber(v) >= 1 and tonumber(v) <= 17 then
         rounds = math.tointeger(tonumber(v))
       elseif id == "swap" and (v == "true" or v == "false") then
         swap = v == "true"

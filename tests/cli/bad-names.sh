@@ -30,13 +30,13 @@ for cmd in run play sim; do
     expect_rc 2 "$cmd: unknown option"
     has "$ERR" "soloist: unknown option 'round' (did you mean 'rounds'?); options of guild-mat: rounds, swap, colors" "$cmd: unknown option"
 
-    sol $cmd guild-mat --option rounds=31 "${extra[@]}"
+    sol $cmd guild-mat --option rounds=18 "${extra[@]}"
     expect_rc 2 "$cmd: option above its range"
-    has "$ERR" "soloist: option 'rounds' must be from 1 to 30, got 31" "$cmd: option above its range"
+    has "$ERR" "soloist: option 'rounds' must be from 1 to 17, got 18" "$cmd: option above its range"
 
     sol $cmd guild-mat --option rounds=0 "${extra[@]}"
     expect_rc 2 "$cmd: option below its range"
-    has "$ERR" "soloist: option 'rounds' must be from 1 to 30, got 0" "$cmd: option below its range"
+    has "$ERR" "soloist: option 'rounds' must be from 1 to 17, got 0" "$cmd: option below its range"
 
     sol $cmd guild-mat --option rounds=many "${extra[@]}"
     expect_rc 2 "$cmd: option of the wrong type"
@@ -86,7 +86,7 @@ has "$ERR" "unknown bot 'choser' (did you mean 'chooser'?); bots: $(bots_with ch
 printf 'options:\n  rounds: 99\n' >"$T/rules.yaml"
 sol run guild-mat --seed 1 --rules "$T/rules.yaml" --answers "$T/answers.yaml"
 expect_rc 2 "house rules option out of range"
-has "$ERR" "house rules: option 'rounds' must be from 1 to 30, got 99" "house rules option out of range"
+has "$ERR" "house rules: option 'rounds' must be from 1 to 17, got 99" "house rules option out of range"
 
 # An unknown command: its name and the commands there are.
 sol lsit

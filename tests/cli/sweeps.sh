@@ -98,7 +98,7 @@ has "$ERR" "option 'rounds'" "the option named"
 sol sim guild-mat --option rounds=4,4
 expect_rc 2 "a value twice"
 has "$ERR" "--option rounds=4 is given twice in the sweep" "the repeated value"
-sol sim guild-mat --option rounds="$(seq -s, 1 30)" --option swap=yes,no --option colors=a --option colors=b --option colors=c --option colors=d --option colors=e
+sol sim guild-mat --option rounds="$(seq -s, 1 17)" --option swap=yes,no --option colors=a --option colors=b --option colors=c --option colors=d --option colors=e --option colors=f --option colors=g --option colors=h
 expect_rc 2 "too many cells"
 has "$ERR" "more than 256 cells" "the cap"
 sol sim guild-mat --rules "$R/short-game.yaml" --compare-rules "$R/short-game.yaml"
