@@ -40,18 +40,20 @@ function ui.why(text, ...) end
 function ui.show(title, entries) end
 
 --- Asks the player to choose; returns the chosen option's id. Suspends the bot until answered.
----@param prompt string
+--- Option ids all differ; 1 to 100000 options. A prompt given as a function is built again
+--- after each `set` correction, so it can show the corrected value.
+---@param prompt string|fun(): string
 ---@param options (string|SoloistChoice)[]
 ---@return string id
 function ui.ask(prompt, options) end
 
 --- Asks a yes/no question.
----@param prompt string
+---@param prompt string|fun(): string
 ---@return boolean
 function ui.confirm(prompt) end
 
 --- Asks for a whole number from min to max.
----@param prompt string
+---@param prompt string|fun(): string
 ---@param min integer
 ---@param max integer
 ---@return integer
@@ -95,6 +97,13 @@ function random.shuffle(stream, list) end
 ---@field max integer
 ---@field get fun(): integer
 ---@field set fun(value: integer)
+
+--- What the entry script returns: the end of the game.
+---@class SoloistEnd
+---@field result string              win | loss | draw | or the bot's own short word
+---@field summary string             one line for the player
+---@field scores? table<string, number> name -> number (soloist sim sums each over the games)
+---@field rounds? integer            the rounds the game lasted
 
 --- The bot's own data and flowchart steps.
 game = {}

@@ -12,10 +12,30 @@ bag.__index = bag
 -- A draw event's fields, refilled for each draw: game.record keeps no reference to them.
 local DRAWN = { bag = "", token = "" }
 
+-- A token of the bag schema may say how many of it the bag holds (`count`, 1 when left out):
+-- the bag holds it that many times (tokens of one kind are alike, so one table serves).
+local function expand(id, tokens)
+  local out, n = {}, 0
+  for i = 1, #tokens do
+    local t = tokens[i]
+    local c = type(t) == "table" and t.count or nil
+    if c == nil then c = 1 end
+    if math.type(c) ~= "integer" or c < 0 then
+      error(string.format("bag '%s': token %d's count must be a whole number of 0 or more, got %s", id, i,
+        tostring(c)), 3)  -- the caller of bag.new
+    end
+    for _ = 1, c do
+      n = n + 1
+      out[n] = t
+    end
+  end
+  return out
+end
+
 function bag.new(args)
   local id = component.check_args("bag", args)
   local self = setmetatable({ id = id, stream = "bag:" .. id }, bag)
-  self.tokens = component.copy_array("bag", id, "tokens", args.tokens)
+  self.tokens = expand(id, component.copy_array("bag", id, "tokens", args.tokens))
   return self
 end
 

@@ -6,7 +6,7 @@ cd "$ROOT"
 sol list
 expect_rc 0 "list"
 has "$OUT" "guild-mat  Guild Mat 1.0.0" "list"
-has "$OUT" "--option rounds=1..30  (default 16)" "list"
+has "$OUT" "--option rounds=1..17  (default 16)" "list"
 has "$OUT" "--option swap=boolean  (default true)" "list"
 has "$OUT" "--option colors=string  (default red blue green)" "list"
 

@@ -59,6 +59,11 @@ guilds:put("green")
 check(guilds:size() == 3 and guilds:count("green") == 1, "put")
 local tiles = bag.new{ id = "tiles", tokens = { { id = "t1" }, { id = "t2" } } }
 check(tiles:draw().id == "t2", "a forced draw by id")
+-- a token's count (the bag schema's) puts it in the bag that many times; 0 leaves it out
+local counted = bag.new{ id = "counted", tokens = { { id = "gold", count = 3 }, { id = "lead", count = 0 }, { id = "tin" } } }
+check(counted:size() == 4 and counted:count("gold") == 3 and counted:count("lead") == 0, "tokens with a count")
+fails("bag 'bad': token 1's count must be a whole number of 0 or more, got -1",
+  function() return (bag.new{ id = "bad", tokens = { { id = "x", count = -1 } } }) end)
 
 -- dice: a forced roll by number; named faces.
 local d6 = dice.new{ id = "d6" }
