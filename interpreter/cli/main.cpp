@@ -66,8 +66,10 @@ int main(int argc, char** argv) {
                          "Print the version and exit (with --verbose: the folders Soloist uses, as soloist paths)");
     Common common;
     bool verbose = false, quiet = false;
+    // One folder a use: `check --bots DIR BOT` must leave BOT to the command.
     auto* bots_opt = app.add_option("--bots", common.bot_dirs,
-                                    "A folder of bot folders, searched before your bots and the bundled ones (repeatable)");
+                                    "A folder of bot folders, searched before your bots and the bundled ones (repeatable)")
+                         ->allow_extra_args(false);
     auto* verbose_opt = app.add_flag("--verbose,-v", verbose, "Log what Soloist does (to standard error)");
     app.add_flag("--quiet,-q", quiet, "Log errors only");
     std::string max_seconds, max_memory, max_instructions;

@@ -40,7 +40,11 @@ bool matches(const nlohmann::json& expected, const nlohmann::json& actual) {
 // The bot a scenario belongs to: its `bot` field, else the bot folder holding scenarios/.
 std::string scenario_bot(const nlohmann::json& s, const std::filesystem::path& file) {
     if (s.contains("bot")) return s["bot"];
-    for (auto dir = file.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
+    // From the absolute path: `scenarios/x.yaml` given inside the bot folder has its bot.yaml
+    // above the relative path's first folder.
+    std::error_code abs_ec;
+    const auto whole = std::filesystem::absolute(file, abs_ec);
+    for (auto dir = (abs_ec ? file : whole).parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
         std::error_code ec;
         if (std::filesystem::is_regular_file(dir / "bot.yaml", ec)) return dir.string();
     }

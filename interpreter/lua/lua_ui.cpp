@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "domain/diagnostics.hpp"
 #include "lua/lua_context.hpp"
 #include "lua/lua_convert.hpp"
 #include "lua/lua_door.hpp"
@@ -61,6 +62,21 @@ static nlohmann::json show_event(lua_State* L) {
     std::string error;
     if (!to_json(L, 2, entries, error, "the entries of ui.show")) throw std::runtime_error("ui.show: " + error);
     if (!entries.is_array()) entries = nlohmann::json::array();
+    // What a player can read: a word, a number, yes/no or a list of words (or a grid). A table
+    // of the bot's (a bag, a card) would be shown as raw data.
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (entries[i].contains("grid") && entries[i]["grid"].is_object()) continue;  // a board, drawn
+        const auto& v = entries[i].contains("value") ? entries[i]["value"] : nlohmann::json();
+        bool readable = v.is_string() || v.is_number() || v.is_boolean();
+        if (v.is_array()) {
+            readable = true;
+            for (const auto& item : v) readable = readable && item.is_string();
+        }
+        if (!readable)
+            throw std::runtime_error("ui.show: entry " + std::to_string(i + 1) + " ('" + entries[i].value("label", "") +
+                                     "') must have a value that is a string, a number, true/false or an array of strings, not " +
+                                     (v.is_null() ? std::string("nil") : v.is_array() ? "an array holding " + clipped(v.dump(), 80) : clipped(v.dump(), 80)));
+    }
     return {{"event", "show"}, {"title", lua_tostring(L, 1)}, {"entries", std::move(entries)}};
 }
 

@@ -64,4 +64,12 @@ has "$OUT" "    hides the bot of the same id in $MINE/guild-mat" "list: your bot
 sol --bots "$T/second" --bots "$T/first" list --ids
 [ "$(grep -c '^guild-mat$' <<<"$OUT")" = 1 ] || fail "list --ids: guild-mat more than once"
 
+# --bots after the command takes one folder a use: the bot that follows is the command's.
+mkdir -p "$T/after-a" "$T/after-b"
+sol check --bots "$T/after-a" guild-mat --games 2
+expect_rc 0 "check --bots DIR BOT"
+has "$OUT" "guild-mat: ok" "the bot after --bots DIR is checked"
+sol list --bots "$T/after-a" --bots "$T/after-b" --ids
+expect_rc 0 "--bots twice after the command"
+
 finish

@@ -33,6 +33,12 @@ lacks "$OUT$ERR" "warning" "check my-bot"
 sol test my-bot
 expect_rc 0 "test my-bot"
 has "$OUT" "1 passed, 0 failed" "test my-bot"
+# From inside the bot's folder, by a relative path: the scenario names no bot, its folder does.
+cd "$MINE/my-bot" || fail "cd into the bot"
+sol test scenarios
+cd - >/dev/null || exit 1
+expect_rc 0 "test scenarios, inside the bot folder"
+has "$OUT" "1 passed, 0 failed" "a relative scenarios folder finds its bot"
 sol list --ids
 has "$OUT" "my-bot" "list --ids finds the new bot"
 printf -- '- no\n- blocked\n' >"$T/answers.yaml"

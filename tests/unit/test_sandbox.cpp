@@ -479,6 +479,14 @@ return { result = "win", summary = tostring(calls) }
     // A builder must return the entries.
     CHECK_THAT(lua_error("ui.show('Bad', function() return 5 end)\n"),
                Contains("tiny/main.lua:1: bad argument #2 to 'show' (table expected, got number)"));
+    // A value a player can read: a table of the bot's is refused, not printed as raw data.
+    CHECK_THAT(lua_error("ui.show('Bag', { { label = 'Gold', value = 1 }, { label = 'Bag', value = { tokens = { 'red' } } } })\n"),
+               Contains("ui.show: entry 2 ('Bag') must have a value that is a string, a number, true/false or an array of "
+                        "strings, not {\"tokens\":[\"red\"]}"));
+    CHECK_THAT(lua_error("ui.show('List', { { label = 'Dice', value = { 1, 2 } } })\n"),
+               Contains("entry 1 ('Dice') must have a value that is a string, a number, true/false or an array of strings, "
+                        "not an array holding [1,2]"));
+    CHECK_THAT(lua_error("ui.show('None', { { label = 'Gold' } })\n"), Contains("entry 1 ('Gold') must have a value"));
 }
 
 TEST_CASE("a builder is not called when nobody will see the show", "[sandbox]") {
