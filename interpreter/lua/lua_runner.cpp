@@ -1,6 +1,7 @@
 #include "lua/lua_runner.hpp"
 
 #include "domain/bot.hpp"
+#include "domain/diagnostics.hpp"
 #include "domain/transcript.hpp"
 #include "lua/lua_context.hpp"
 #include "lua/lua_convert.hpp"
@@ -356,6 +357,22 @@ private:
                            "ending the game");
         }
         lua_pop(co, nres);
+        // Scores are what simulations sum: a score that is no number would be left out of them.
+        std::string bad_end;
+        if (end.contains("scores")) {
+            if (!end["scores"].is_object()) bad_end = "scores must be a table of names and numbers";
+            else
+                for (const auto& [name, v] : end["scores"].items())
+                    if (!v.is_number() && bad_end.empty())
+                        bad_end = "score '" + clipped(name, 80) + "' must be a number, not " + clipped(v.dump(), 80);
+        }
+        if (end.contains("rounds") && !end["rounds"].is_number_integer() && bad_end.empty())
+            bad_end = "rounds must be a whole number, not " + clipped(end["rounds"].dump(), 80);
+        if (end.contains("summary") && !end["summary"].is_string() && bad_end.empty())
+            bad_end = "summary must be a string, not " + clipped(end["summary"].dump(), 80);
+        if (!bad_end.empty())
+            return failure(display_path(setup_.bot->dir / setup_.bot->entry) + ": the end it returned: " + bad_end,
+                           "ending the game");
         o.end = std::move(end);
         return o;
     }

@@ -451,6 +451,12 @@ TEST_CASE("the entry script must return the end of the game", "[sandbox]") {
     CHECK_THAT(lua_error("return { summary = 'no result' }\n"), Contains("the entry script must end by returning"));
     CHECK_THAT(lua_error("return { result = 'win', f = function() end }\n"),
                Contains("(a function value, which cannot be recorded (at f))"));
+    // What simulations sum and print must be of its kind, not quietly left out.
+    CHECK_THAT(lua_error("return { result = 'win', scores = { player = 'many' } }\n"),
+               Contains("tiny/main.lua: the end it returned: score 'player' must be a number, not \"many\""));
+    CHECK_THAT(lua_error("return { result = 'win', scores = 7 }\n"), Contains("scores must be a table of names and numbers"));
+    CHECK_THAT(lua_error("return { result = 'win', rounds = 2.5 }\n"), Contains("rounds must be a whole number, not 2.5"));
+    CHECK_THAT(lua_error("return { result = 'win', summary = {} }\n"), Contains("summary must be a string"));
 }
 
 TEST_CASE("ui.say formats its arguments and ui.show takes entries or a builder", "[sandbox]") {
