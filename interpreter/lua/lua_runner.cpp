@@ -360,7 +360,9 @@ private:
         // Scores are what simulations sum: a score that is no number would be left out of them.
         std::string bad_end;
         if (end.contains("scores")) {
-            if (!end["scores"].is_object()) bad_end = "scores must be a table of names and numbers";
+            // (an empty Lua table converts as an empty array: no scores)
+            const bool none = end["scores"].is_array() && end["scores"].empty();
+            if (!end["scores"].is_object() && !none) bad_end = "scores must be a table of names and numbers";
             else
                 for (const auto& [name, v] : end["scores"].items())
                     if (!v.is_number() && bad_end.empty())

@@ -37,6 +37,8 @@ refused require-abs 'require "'"$T"'/secret"' "require '$T/secret': $NOT_ALLOWED
 refused require-os 'require "os"' "require 'os': $NOT_ALLOWED"
 refused require-io 'require "io"' "require 'io': $NOT_ALLOWED"
 refused require-dots 'require "..secret"' "require '..secret': $NOT_ALLOWED"
+# A module of a well-formed name that is not there: where it was looked for, not "not allowed".
+refused require-missing 'require "sub.helpr"' "require-missing/main.lua:1: require 'sub.helpr': no such module: neither $B/require-missing/sub/helpr.lua nor scripts/lib/sub/helpr.lua exists"
 # ...while its own modules and the library's load.
 make_bot "$B" require-ok 'local helper = require "sub.helper"
 local counters = require "counters"

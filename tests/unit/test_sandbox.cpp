@@ -455,6 +455,7 @@ TEST_CASE("the entry script must return the end of the game", "[sandbox]") {
     CHECK_THAT(lua_error("return { result = 'win', scores = { player = 'many' } }\n"),
                Contains("tiny/main.lua: the end it returned: score 'player' must be a number, not \"many\""));
     CHECK_THAT(lua_error("return { result = 'win', scores = 7 }\n"), Contains("scores must be a table of names and numbers"));
+    CHECK(play_lua("return { result = 'win', scores = {} }\n")->status() == Game::Status::ended);  // no scores
     CHECK_THAT(lua_error("return { result = 'win', rounds = 2.5 }\n"), Contains("rounds must be a whole number, not 2.5"));
     CHECK_THAT(lua_error("return { result = 'win', summary = {} }\n"), Contains("summary must be a string"));
 }
