@@ -214,6 +214,8 @@ std::vector<JournalEntry> answers_from_json(const nlohmann::json& list, const st
     return out;
 }
 
+std::string counted(std::size_t n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
 std::vector<JournalEntry> load_answers(const std::filesystem::path& file, std::optional<JournalHeader>* journal) {
     // Read once: a journal or a YAML list, told apart by the first line.
     const std::string text = read_named_file(file, "answers file", "pass a YAML list of answers or a journal");

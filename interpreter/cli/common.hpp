@@ -68,6 +68,9 @@ Session session_from_journal(const Journal& journal, const Common& common, bool 
                              std::size_t limit, std::optional<std::string>* divergence);
 
 // An answers file: a YAML list, or a journal (its answers and corrections).
+// "1 game", "3 games": a count and its word, in the plural unless it is 1.
+std::string counted(std::size_t n, const std::string& word);
+
 // `journal` (when given) receives the header of a journal read as answers, so that a run can
 // refuse a journal of another game.
 std::vector<JournalEntry> load_answers(const std::filesystem::path& file, std::optional<JournalHeader>* journal = nullptr);

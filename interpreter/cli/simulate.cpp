@@ -164,7 +164,7 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
         try {
             bot = load_bot(dir, lib);
         } catch (const ValidationError& e) {
-            out << e.what() << "\n" << dir.string() << ": " << problem_count(e.diagnostics) << " problem(s) in the bot's YAML\n";
+            out << e.what() << "\n" << dir.string() << ": " << counted(problem_count(e.diagnostics), "problem") << " in the bot's YAML\n";
             ++failed;
             continue;
         }
@@ -196,7 +196,7 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
         settings.answers_kept = 10;
         FailureFolder failures(args.failures);
         std::set<std::string> entered;
-        std::size_t games = 0;
+        std::size_t games = 0, failed_games = 0;
         bool bad = false;
         for (std::size_t k = 0; k <= overlays.size(); ++k) {
             const bool with_rules = k > 0;
@@ -207,7 +207,7 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
                 if (with_rules) rules = load_house_rules(overlays[k - 1]);
                 options = resolve_options(bot, {}, rules ? rules->options : nlohmann::json());
             } catch (const ValidationError& e) {
-                out << e.what() << "\n" << label << ": " << problem_count(e.diagnostics) << " problem(s) in the house rules\n";
+                out << e.what() << "\n" << label << ": " << counted(problem_count(e.diagnostics), "problem") << " in the house rules\n";
                 bad = true;
                 continue;
             } catch (const std::runtime_error& e) {
@@ -218,6 +218,7 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
             const auto r = run_games(bot, options, rules, 1, args.games, common.effective_limits(), settings);
             games += r.games;
             entered.insert(r.steps_entered.begin(), r.steps_entered.end());
+            failed_games += r.errors.size();
             if (!r.errors.empty()) {
                 out << label << ": " << r.errors.size() << " of " << r.games << " random games stopped with a script error\n";
                 print_errors(r, replay_of(common.bot_dirs, bot_ref, bot.id, {}, with_rules ? overlays[k - 1] : std::filesystem::path()),
@@ -230,7 +231,10 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
         for (const auto& step : bot.steps)
             if (!entered.count(step.id)) {
                 out << bot.id << ": warning: step '" << step.id << "' is declared in bot.yaml but no game.step entered it in "
-                    << games << " random games; a house rule hooking it would never run (is it wrapped with game.step?)\n";
+                    << counted(games, "random game") << "; "
+                    << (failed_games ? counted(failed_games, "game") + " stopped with a script error first: fix those and check again"
+                                     : std::string("a house rule hooking it would never run (is it wrapped with game.step?)"))
+                    << "\n";
                 ++unentered;
             }
         if (bad) {
@@ -238,11 +242,11 @@ int check_bots(const CheckArgs& args, const Common& common, std::ostream& out) {
             continue;
         }
         const auto files = bot.component_files.size();
-        out << bot.id << ": ok (manifest and " << files << (files == 1 ? " component file" : " component files")
-            << " valid, " << scripts << (scripts == 1 ? " Lua file compiles, " : " Lua files compile, ") << games
-            << (games == 1 ? " random game" : " random games") << " without error";
-        if (!overlays.empty()) out << ", " << overlays.size() << " house rule(s) from rules/ included";
-        if (unentered) out << "; " << unentered << " warning(s)";
+        out << bot.id << ": ok (manifest and " << counted(files, "component file") << " valid, " << scripts
+            << (scripts == 1 ? " Lua file compiles, " : " Lua files compile, ") << counted(games, "random game")
+            << " without error";
+        if (!overlays.empty()) out << ", " << counted(overlays.size(), "house rule") << " from rules/ included";
+        if (unentered) out << "; " << counted(unentered, "warning");
         out << ")\n";
     }
     return failed ? exit_game_error : exit_ok;

@@ -18,9 +18,6 @@ namespace soloist::cli {
 
 std::filesystem::path saved_games_dir() { return user_data_dir(); }
 
-// "1 answer", "2 answers": how a saved game's length is told.
-static std::string answers_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " answer" : " answers"); }
-
 static std::string value_text(const nlohmann::json& v) {
     if (v.is_string()) return v.get<std::string>();
     if (v.is_array()) {
@@ -130,7 +127,7 @@ private:
             }
             const auto& h = game().journal().header;
             out_ << "Resuming " << h.bot_id << " (seed " << h.seed << ") after "
-                 << answers_text(game().journal().entries.size()) << ".\n";
+                 << counted(game().journal().entries.size(), "answer") << ".\n";
             recap();
             show();
             // Replayed silently: a bot that stops with an error must still say why.
@@ -279,7 +276,7 @@ int list_games(std::ostream& out) {
         try {
             const auto j = load_journal(f);
             out << f.string() << "\n    " << j.header.bot_id << " " << j.header.bot_version << ", seed " << j.header.seed
-                << ", " << answers_text(j.entries.size()) << ", started " << j.header.created << "\n";
+                << ", " << counted(j.entries.size(), "answer") << ", started " << j.header.created << "\n";
         } catch (const std::exception& e) {
             out << f.string() << "\n    cannot be resumed: " << e.what() << "\n";
         }

@@ -13,7 +13,7 @@ snapshot "$T/bots-syntax/yaml-syntax/bot.yaml" "$T/bots-syntax/yaml-syntax/cards
 sol check "$FIX/yaml-syntax"
 expect_rc 1 "check of a YAML syntax error"
 has "$OUT" "$FIX/yaml-syntax/cards.yaml:6:9: end of sequence flow not found" "check of a YAML syntax error"
-has "$OUT" "$FIX/yaml-syntax: 1 problem(s) in the bot's YAML" "check of a YAML syntax error"
+has "$OUT" "$FIX/yaml-syntax: 1 problem in the bot's YAML" "check of a YAML syntax error"
 sol --bots "$T/bots-syntax" run yaml-syntax --seed 1 --answers "$T/answers.yaml"
 expect_rc 1 "run --bots of a YAML syntax error"
 has "$ERR" "$T/bots-syntax/yaml-syntax/cards.yaml:6:9: end of sequence flow not found" "run --bots of a YAML syntax error"
@@ -31,7 +31,7 @@ printf 'id: bad-manifest\nname: Bad: Manifest\nversion: 1.0.0\n' >"$T/bots-manif
 sol check "$T/bots-manifest/bad-manifest"
 expect_rc 1 "check of a bot.yaml syntax error"
 has "$OUT" "$T/bots-manifest/bad-manifest/bot.yaml:2:10: illegal map value" "check of a bot.yaml syntax error"
-has "$OUT" "1 problem(s) in the bot's YAML" "check of a bot.yaml syntax error"
+has "$OUT" "1 problem in the bot's YAML" "check of a bot.yaml syntax error"
 
 # --- Schema violations: every one, each with file:line:col, path and what was expected.
 mkdir -p "$T/bots-schema"
@@ -46,7 +46,7 @@ has "$OUT" "$B/bot.yaml:8:1: at /flavour: unknown field 'flavour'; expected one 
 has "$OUT" "$B/bot.yaml:12:14: at /options/0/default: the default of option 'rounds' must be from 1 to 30, got 99" "schema: default"
 has "$OUT" "$B/cards.yaml:3:5: at /cards/0: missing required field 'id'" "schema: missing id"
 has "$OUT" "$B/cards.yaml:4:9: at /cards/1/id: expected string, got a list" "schema: id type"
-has "$OUT" "$B: 6 problem(s) in the bot's YAML" "schema: count"
+has "$OUT" "$B: 6 problems in the bot's YAML" "schema: count"
 # run reports them all too, on standard error.
 sol --bots "$T/bots-schema" run "$T/bots-schema/schema-errors" --seed 1 --answers "$T/answers.yaml"
 expect_rc 1 "run of a bot with schema violations"
@@ -108,7 +108,7 @@ check_refused() {  # check_refused BOT PHRASE
     expect_rc 1 "check of $1"
     no_crash "check of $1"
     has "$OUT" "$2" "check of $1"
-    has "$OUT" "$T/gen/$1: 1 problem(s) in the bot's YAML" "check of $1"
+    has "$OUT" "$T/gen/$1: 1 problem in the bot's YAML" "check of $1"
     [ $((end - start)) -le 20 ] || fail "check of $1 took $((end - start)) s"
     sol --bots "$T/gen" run "$1" --seed 1 --answers "$T/answers.yaml"
     expect_rc 1 "run of $1"

@@ -66,13 +66,21 @@ expect_rc 1 "a bad overlay"
 has "$OUT" "rules/four.yaml" "the bad overlay's file"
 rm -r "$T/bots/fails/rules"
 
+# Games that stop before a declared step: the warning says so, not that the step lacks game.step.
+make_bot "$T/bots" early 'ui.ask("Pick", { "a", "b" })
+error("broken before thinking")'
+sol check "$T/bots/early" --games 3
+expect_rc 1 "every game fails"
+has "$OUT" "warning: step 'think' is declared in bot.yaml but no game.step entered it in 3 random games; 3 games stopped with a script error first: fix those and check again" "the warning blames the errors"
+lacks "$OUT" "is it wrapped with game.step" "not the hint for a step never wrapped"
+
 # A declared step that no game enters is a warning, not a failure.
 make_bot "$T/bots" quiet 'ui.ask("Pick", { "a", "b" })
 return { result = "done" }'
 sol check "$T/bots/quiet" --games 2
 expect_rc 0 "a warning does not fail check"
 has "$OUT" "warning: step 'think' is declared in bot.yaml but no game.step entered it in 2 random games" "the unentered step"
-has "$OUT" "1 warning(s)" "the summary counts it"
+has "$OUT" "; 1 warning)" "the summary counts it"
 sol check "$T/bots/fails" --games 2
 expect_rc 0 "a bot that enters its step"
 lacks "$OUT" "warning: step" "no warning when the step is entered"
