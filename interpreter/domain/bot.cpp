@@ -409,7 +409,13 @@ json resolve_options(const Bot& bot, const std::vector<std::string>& given_k_eq_
         // A value written as text reads as on the command line (yes and no for a boolean, "3"
         // for an integer), so `--option x=yes` and `options: {x: "yes"}` agree.
         for (auto it = overlay.begin(); it != overlay.end(); ++it) {
-            const OptionSpec& o = spec(it.key());
+            const OptionSpec* found = nullptr;
+            try {
+                found = &spec(it.key());
+            } catch (const UsageError& e) {
+                throw UsageError(std::string("house rules: ") + e.what());
+            }
+            const OptionSpec& o = *found;
             json value = it.value();
             if (value.is_string()) try {
                     value = parse_option_text(o, value.get<std::string>());

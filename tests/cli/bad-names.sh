@@ -87,6 +87,10 @@ printf 'options:\n  rounds: 99\n' >"$T/rules.yaml"
 sol run guild-mat --seed 1 --rules "$T/rules.yaml" --answers "$T/answers.yaml"
 expect_rc 2 "house rules option out of range"
 has "$ERR" "house rules: option 'rounds' must be from 1 to 17, got 99" "house rules option out of range"
+printf 'options:\n  round: 4\n' >"$T/rules.yaml"
+sol run guild-mat --seed 1 --rules "$T/rules.yaml" --answers "$T/answers.yaml"
+expect_rc 2 "house rules with an unknown option"
+has "$ERR" "house rules: unknown option 'round' (did you mean 'rounds'?)" "the house rules named for an unknown option"
 
 # An unknown command: its name and the commands there are.
 sol lsit
