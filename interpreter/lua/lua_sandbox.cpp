@@ -420,17 +420,20 @@ static int l_require(lua_State* L) {
     }
     if (outside) return luaL_error(L, "%s", ctx.scratch.c_str());
     if (!found) {
-        // A well-formed name that is no stock library is most likely a misspelt module of the bot's.
-        static const char* const stock[] = {"os", "io", "debug", "package", "string", "table", "math", "utf8", "coroutine", "_G"};
-        const bool is_stock = std::any_of(std::begin(stock), std::end(stock), [&](const char* s) { return std::strcmp(s, name) == 0; });
-        std::string rel = name;
-        std::replace(rel.begin(), rel.end(), '.', '/');
-        ctx.scratch = valid && !is_stock
-                          ? "require '" + std::string(name) + "': no such module: neither " +
-                                display_path(ctx.setup->bot->dir / (rel + ".lua")) + " nor scripts/lib/" + rel +
-                                ".lua exists (a bot can require only the modules of its own folder and of scripts/lib)"
-                          : "require '" + std::string(name) + "': not allowed: a bot can require only the modules of its own folder (" +
-                                display_path(ctx.setup->bot->dir) + ") and of scripts/lib";
+        {  // (its strings are gone before Lua raises)
+            // A well-formed name that is no stock library is most likely a misspelt module of the bot's.
+            static const char* const stock[] = {"os", "io", "debug", "package", "string", "table", "math", "utf8", "coroutine", "_G"};
+            const bool is_stock =
+                std::any_of(std::begin(stock), std::end(stock), [&](const char* s) { return std::strcmp(s, name) == 0; });
+            std::string rel = name;
+            std::replace(rel.begin(), rel.end(), '.', '/');
+            ctx.scratch = valid && !is_stock
+                              ? "require '" + std::string(name) + "': no such module: neither " +
+                                    display_path(ctx.setup->bot->dir / (rel + ".lua")) + " nor scripts/lib/" + rel +
+                                    ".lua exists (a bot can require only the modules of its own folder and of scripts/lib)"
+                              : "require '" + std::string(name) + "': not allowed: a bot can require only the modules of its own folder (" +
+                                    display_path(ctx.setup->bot->dir) + ") and of scripts/lib";
+        }
         return luaL_error(L, "%s", ctx.scratch.c_str());  // with the requiring file and line
     }
     if (!load_script(L, ctx.module_path)) return lua_error(L);

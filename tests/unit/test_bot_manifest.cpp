@@ -306,7 +306,7 @@ TEST_CASE("resolve_options applies defaults, then house rules, then --option", "
     CHECK(error({}, json{{"solo_variant", "maybe"}}) == "house rules: option 'solo_variant' expects true, false, yes or no, got 'maybe'");
     CHECK(resolve_options(bot, {}, json{{"rounds", "9"}, {"solo_variant", "yes"}})["rounds"] == 9);
     CHECK(resolve_options(bot, {}, json{{"rounds", "9"}, {"solo_variant", "yes"}})["solo_variant"] == true);
-    CHECK(error({}, json{{"colour", "red"}}).rfind("unknown option 'colour'", 0) == 0);
+    CHECK(error({}, json{{"colour", "red"}}).rfind("house rules: unknown option 'colour'", 0) == 0);
     CHECK(error({}, json::array()) == "house rules: options must be a mapping of option ids to values");
 
     Bot plain = bot;
