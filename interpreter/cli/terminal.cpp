@@ -114,6 +114,11 @@ public:
 
 private:
     Game& game() { return table_->game(); }
+    // ", house rules gentler.yaml" when the game is played with some: the player is told.
+    std::string rules_text() {
+        const auto& rules = game().setup().rules;
+        return rules ? ", house rules " + rules->file.filename().string() : std::string();
+    }
 
     bool open() {
         auto print = [this](const nlohmann::json& e) { out_ << describe_event(e); };
@@ -126,7 +131,7 @@ private:
                 return false;
             }
             const auto& h = game().journal().header;
-            out_ << "Resuming " << h.bot_id << " (seed " << h.seed << ") after "
+            out_ << "Resuming " << h.bot_id << " (seed " << h.seed << rules_text() << ") after "
                  << counted(game().journal().entries.size(), "answer") << ".\n";
             recap();
             show();
@@ -137,7 +142,7 @@ private:
         }
         table_.emplace(Table::create(args_.request, common_, args_.journal, print));
         out_ << "Soloist: " << table_->bot().name << " (" << table_->bot().id << " " << table_->bot().version << "), seed "
-             << game().setup().seed << ". Type help at any prompt.\n";
+             << game().setup().seed << rules_text() << ". Type help at any prompt.\n";
         try {
             table_->begin();
         } catch (const GameError& e) {

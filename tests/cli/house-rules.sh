@@ -43,6 +43,10 @@ quit
 " play guild-mat --seed 3 --rules "$T/short-game.yaml" --journal "$T/g.journal"
 expect_rc 0 "play with a house rule"
 has "$OUT" "House rule: no exchanges." "play runs the hooks"
+has "$OUT" "seed 3, house rules short-game.yaml. Type help at any prompt." "the start says the house rules are on"
+sol_in "quit
+" play --journal "$T/g.journal"
+has "$OUT" "Resuming guild-mat (seed 3, house rules short-game.yaml) after 1 answer." "so does the resume"
 sol replay "$T/g.journal"
 expect_rc 0 "replay with the house rule"
 has "$OUT" "House rule: the marker on start space I goes out now." "replay runs the house rule again"
