@@ -111,13 +111,16 @@ int replay_journal(const ReplayArgs& args, const Common& common) {
     Session s = session_from_journal(journal, common, args.force, args.until.value_or(journal.entries.size()), &divergence);
     write_output(args.transcript, s.game->transcript().to_jsonl());
     if (divergence) {
-        std::cerr << "the game diverges from the journal at " << *divergence << "\n";
+        std::cerr << "error: the game diverges from the journal at " << *divergence << "\n";
         return exit_game_error;
     }
     if (s.game->status() == Game::Status::failed) {
         std::cerr << "error: " << s.game->error() << "\n";
         return exit_game_error;
     }
+    // --force on other files that still take every answer: say so, or silence reads as nothing checked.
+    if (args.force && (s.bot->content_hash != journal.header.bot_hash || s.bot->version != journal.header.bot_version))
+        std::cerr << "replayed with other files of bot '" << journal.header.bot_id << "': every answer of the journal still fits\n";
     return exit_ok;
 }
 

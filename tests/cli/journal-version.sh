@@ -41,7 +41,7 @@ grep -qF "\"bot_hash\":\"$old\"" "$J" || fail "the refusal's old hash $old is no
 
 sol --bots "$B" replay "$J" --force
 expect_rc 1 "replay --force after a Lua edit"
-has "$ERR" "the game diverges from the journal at entry 2 of the journal: question 2 (\"Round 1: take your actions. Answer when your turn is over.\"): 'done' is not a legal answer; legal answers: 1) over" "replay --force after a Lua edit"
+has "$ERR" "error: the game diverges from the journal at entry 2 of the journal: question 2 (\"Round 1: take your actions. Answer when your turn is over.\"): 'done' is not a legal answer; legal answers: 1) over" "replay --force after a Lua edit"
 # The transcript runs up to the diverging question.
 has "$OUT" '"event":"answer","question":1,"value":"no"' "replay --force: transcript"
 has "$OUT" '"options":[{"id":"over","label":"My turn is over"}]' "replay --force: transcript"
@@ -73,6 +73,7 @@ has "$ERR" "; now version 1.1.0, files " "replay after a version bump"
 sol --bots "$B" replay "$J" --force
 expect_rc 0 "replay --force after a version bump"
 lacks "$ERR" "diverges" "replay --force after a version bump"
+has "$ERR" "replayed with other files of bot 'guild-copy': every answer of the journal still fits" "--force says the answers still fit"
 has "$OUT" '"event":"answer","question":3,"value":"no"' "replay --force after a version bump"
 sol_in "quit
 " --bots "$B" play --journal "$J"
