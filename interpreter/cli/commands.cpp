@@ -119,7 +119,7 @@ int replay_journal(const ReplayArgs& args, const Common& common) {
         return exit_game_error;
     }
     // --force on other files that still take every answer: say so, or silence reads as nothing checked.
-    if (args.force && (s.bot->content_hash != journal.header.bot_hash || s.bot->version != journal.header.bot_version))
+    if (args.force && !same_bot_files(*s.bot, journal.header))
         std::cerr << "replayed with other files of bot '" << journal.header.bot_id << "': every answer of the journal still fits\n";
     return exit_ok;
 }

@@ -137,6 +137,10 @@ Session new_session(const GameRequest& request, const Common& common, const std:
     return make_session(std::move(bot), std::move(setup));
 }
 
+bool same_bot_files(const Bot& bot, const JournalHeader& h) {
+    return bot.content_hash == h.bot_hash && bot.version == h.bot_version;
+}
+
 Session session_from_journal(const Journal& journal, const Common& common, bool force, std::size_t limit,
                              std::optional<std::string>* divergence) {
     const auto& h = journal.header;
@@ -149,8 +153,7 @@ Session session_from_journal(const Journal& journal, const Common& common, bool 
         if (h.bot_dir.empty() || !std::filesystem::is_regular_file(std::filesystem::path(h.bot_dir) / "bot.yaml", ec)) throw;
         bot = std::make_unique<Bot>(load_bot_cached(h.bot_dir, common.library()));
     }
-    const bool same = bot->content_hash == h.bot_hash && bot->version == h.bot_version;
-    if (!same && !force) {
+    if (!same_bot_files(*bot, h) && !force) {
         // Found by id in another folder than the game's (a bot of --bots, replayed without it)?
         std::string elsewhere;
         if (!h.bot_dir.empty() && h.bot_dir != bot->journal_dir)

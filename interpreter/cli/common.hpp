@@ -67,6 +67,9 @@ Session new_session(const GameRequest& request, const Common& common,
 Session session_from_journal(const Journal& journal, const Common& common, bool force,
                              std::size_t limit, std::optional<std::string>* divergence);
 
+// Whether `bot` has the version and files the journal's game was played with.
+bool same_bot_files(const Bot& bot, const JournalHeader& h);
+
 // An answers file: a YAML list, or a journal (its answers and corrections).
 // "1 game", "3 games": a count and its word, in the plural unless it is 1.
 std::string counted(std::size_t n, const std::string& word);

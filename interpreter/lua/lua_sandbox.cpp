@@ -383,6 +383,32 @@ static int run_module(lua_State* L, const char* name) {
     return 1;
 }
 
+// Stock Lua's globals a bot does not get, each with what to do instead (refuse_unsafe_global),
+// and the libraries it gets as globals: neither is a module a bot can require.
+static const struct {
+    const char* name;
+    const char* why;
+} kRefusedGlobals[] = {
+    {"io", "Soloist scripts cannot reach files"},
+    {"os", "Soloist scripts cannot reach the operating system"},
+    {"debug", "Soloist scripts cannot use the debug library"},
+    {"package", "use require, which loads the bot's own modules and scripts/lib"},
+    {"dofile", "use require"},
+    {"loadfile", "use require"},
+    {"print", "talk to the player with ui.say"},
+    {"collectgarbage", "Soloist manages memory"},
+};
+static const char* const libraries[] = {"string", "table", "math", "utf8", "coroutine"};
+
+static bool is_stock_name(const char* name) {
+    if (std::strcmp(name, "_G") == 0) return true;
+    for (const auto& r : kRefusedGlobals)
+        if (std::strcmp(name, r.name) == 0) return true;
+    for (const char* lib : libraries)
+        if (std::strcmp(name, lib) == 0) return true;
+    return false;
+}
+
 // require "name": name.lua from the bot's folder, else from scripts/lib. Nothing else.
 static int l_require(lua_State* L) {
     const char* name = luaL_checkstring(L, 1);
@@ -422,9 +448,7 @@ static int l_require(lua_State* L) {
     if (!found) {
         {  // (its strings are gone before Lua raises)
             // A well-formed name that is no stock library is most likely a misspelt module of the bot's.
-            static const char* const stock[] = {"os", "io", "debug", "package", "string", "table", "math", "utf8", "coroutine", "_G"};
-            const bool is_stock =
-                std::any_of(std::begin(stock), std::end(stock), [&](const char* s) { return std::strcmp(s, name) == 0; });
+            const bool is_stock = is_stock_name(name);
             std::string rel = name;
             std::replace(rel.begin(), rel.end(), '.', '/');
             ctx.scratch = valid && !is_stock
@@ -780,22 +804,9 @@ static int l_getmetatable(lua_State* L) {
 
 // Names a script might expect from stock Lua, each refused with what to do instead.
 static int refuse_unsafe_global(lua_State* L) {
-    static const struct {
-        const char* name;
-        const char* why;
-    } refused[] = {
-        {"io", "Soloist scripts cannot reach files"},
-        {"os", "Soloist scripts cannot reach the operating system"},
-        {"debug", "Soloist scripts cannot use the debug library"},
-        {"package", "use require, which loads the bot's own modules and scripts/lib"},
-        {"dofile", "use require"},
-        {"loadfile", "use require"},
-        {"print", "talk to the player with ui.say"},
-        {"collectgarbage", "Soloist manages memory"},
-    };
     if (lua_type(L, 2) != LUA_TSTRING) return 0;
     const char* key = lua_tostring(L, 2);
-    for (const auto& r : refused)
+    for (const auto& r : kRefusedGlobals)
         if (std::strcmp(key, r.name) == 0) return luaL_error(L, "'%s' is not allowed: %s", key, r.why);
     return 0;
 }
@@ -808,7 +819,6 @@ static const luaL_Reg sandbox_functions[] = {
 // The base functions kept as Lua has them.
 static const char* const kept_base[] = {"assert", "error", "ipairs", "rawequal", "rawget",
                                         "rawlen", "select", "type",   "tonumber"};
-static const char* const libraries[] = {"string", "table", "math", "utf8", "coroutine"};
 static const char* const soloist_modules[] = {"ui", "random", "game"};
 
 const std::string& host_names_line() {

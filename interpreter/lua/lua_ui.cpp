@@ -66,7 +66,8 @@ static nlohmann::json show_event(lua_State* L) {
     // of the bot's (a bag, a card) would be shown as raw data.
     for (std::size_t i = 0; i < entries.size(); ++i) {
         if (entries[i].contains("grid") && entries[i]["grid"].is_object()) continue;  // a board, drawn
-        const auto& v = entries[i].contains("value") ? entries[i]["value"] : nlohmann::json();
+        static const nlohmann::json none;  // (no copy of the value to look at it)
+        const nlohmann::json& v = entries[i].contains("value") ? entries[i]["value"] : none;
         bool readable = v.is_string() || v.is_number() || v.is_boolean();
         if (v.is_array()) {
             readable = true;

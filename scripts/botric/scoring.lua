@@ -46,27 +46,23 @@ scoring.final = game.step("game end", function(state)
   end
   -- Your deliveries since your first count are known (README ruling 32): at least that many.
   local seen = math.min(state.your_deliveries, state.data.church_spaces_max)
-  local yours, worked_out
   if seen > state.deliveries then
-    yours, worked_out = seen, true
     ui.say("You made at least %s (the spaces your turns filled, by the counts you gave), more than Botric's %d: "
       .. "the Chaplain Award is yours.", util.plural(seen, "Church delivery", "Church deliveries"), state.deliveries)
     ui.why("You made a majority of the Church deliveries, so you win the Chaplain Award; each space your turns filled "
       .. "was a delivery of yours, so Soloist need not ask.")
   else
-    yours = ui.number(string.format("Chaplain Award: Botric made %s. How many did you make?",
+    local yours = ui.number(string.format("Chaplain Award: Botric made %s. How many did you make?",
       util.plural(state.deliveries, "Church delivery", "Church deliveries")), seen, state.data.church_spaces_max)
-  end
-  if worked_out then
-    -- said above
-  elseif yours > state.deliveries then
-    ui.say("You made more Church deliveries: the Chaplain Award is yours.")
-    ui.why("You made a majority of the Church deliveries, so you win the Chaplain Award.")
-  elseif state.deliveries == 0 then
-    ui.say("Nobody made a Church delivery: nobody takes the Chaplain Award.")
-  else
-    add("Chaplain Award", ui.number("Botric takes the Chaplain Award: how many Points is it worth?", 0, 30))
-    ui.why("You win the Chaplain Award only with more deliveries than Botric; a tie is Botric's.")
+    if yours > state.deliveries then
+      ui.say("You made more Church deliveries: the Chaplain Award is yours.")
+      ui.why("You made a majority of the Church deliveries, so you win the Chaplain Award.")
+    elseif state.deliveries == 0 then
+      ui.say("Nobody made a Church delivery: nobody takes the Chaplain Award.")
+    else
+      add("Chaplain Award", ui.number("Botric takes the Chaplain Award: how many Points is it worth?", 0, 30))
+      ui.why("You win the Chaplain Award only with more deliveries than Botric; a tie is Botric's.")
+    end
   end
   local sales = ui.number(string.format("Merchant Award: Botric made %s. How many did you make?",
     util.plural(state.sales, "Market sale")), 0, 60)
